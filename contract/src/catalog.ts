@@ -1,0 +1,131 @@
+/**
+ * The closed lists every package shares: sports, books, tiers, stat keys and error codes.
+ * Numbers that belong to a tier (limits, delay) live in the server's policy module.
+ */
+
+export const SPORTS = [
+  { id: 'nba', name: 'NBA Basketball' },
+  { id: 'mlb', name: 'MLB Baseball' },
+  { id: 'nfl', name: 'NFL Football' },
+  { id: 'nhl', name: 'NHL Hockey' },
+  { id: 'ncaab', name: 'College Basketball' },
+  { id: 'ncaaf', name: 'College Football' },
+  { id: 'soccer', name: 'Soccer' },
+  { id: 'lol', name: 'League of Legends' },
+] as const;
+
+export const SPORT_IDS = ['nba', 'mlb', 'nfl', 'nhl', 'ncaab', 'ncaaf', 'soccer', 'lol'] as const;
+export type SportId = (typeof SPORT_IDS)[number];
+
+export const DEFAULT_SPORT: SportId = 'nba';
+
+/** The two books of the spec (book_a, book_b) and the prefix of their event ids. */
+export const BOOKS = ['prizepicks', 'underdog'] as const;
+export type Book = (typeof BOOKS)[number];
+export const EVENT_ID_PREFIX: Record<Book, string> = { prizepicks: 'pp_', underdog: 'ud_' };
+
+/** Tiers from the lowest to the highest: a later tier allows everything an earlier one does. */
+export const TIERS = ['free', 'pro', 'sharp', 'enterprise'] as const;
+export type Tier = (typeof TIERS)[number];
+
+export const GAME_STATES = ['pre', 'live', 'final'] as const;
+export type GameState = (typeof GAME_STATES)[number];
+
+/** Stat keys each sport may carry; adapters map book stat names onto these and skip the rest. */
+export const STAT_KEYS = {
+  nba: [
+    'points',
+    'rebounds',
+    'assists',
+    'threes',
+    'pra',
+    'pts_rebs',
+    'pts_asts',
+    'rebs_asts',
+    'steals',
+    'blocks',
+    'blks_stls',
+    'turnovers',
+    'fantasy_points',
+  ],
+  ncaab: ['points', 'rebounds', 'assists', 'threes', 'pra', 'pts_rebs', 'pts_asts', 'rebs_asts'],
+  mlb: [
+    'strikeouts',
+    'total_bases',
+    'hits',
+    'runs',
+    'rbis',
+    'hits_runs_rbis',
+    'singles',
+    'walks',
+    'hitter_strikeouts',
+    'hitter_fantasy_points',
+    'pitcher_fantasy_points',
+    'pitching_outs',
+    'pitches_thrown',
+    'hits_allowed',
+    'walks_allowed',
+    'earned_runs_allowed',
+  ],
+  nfl: [
+    'passing_yards',
+    'passing_tds',
+    'pass_attempts',
+    'completions',
+    'interceptions',
+    'rushing_yards',
+    'rush_attempts',
+    'receiving_yards',
+    'receptions',
+    'rush_rec_yards',
+    'pass_rush_yards',
+    'rush_rec_tds',
+    'fantasy_points',
+    'sacks',
+    'tackles_assists',
+    'field_goals_made',
+    'kicking_points',
+  ],
+  ncaaf: [
+    'passing_yards',
+    'passing_tds',
+    'rushing_yards',
+    'receiving_yards',
+    'receptions',
+    'rush_rec_yards',
+    'pass_rush_yards',
+    'fantasy_points',
+  ],
+  nhl: ['goals', 'assists', 'points', 'shots_on_goal', 'saves', 'goals_allowed', 'blocked_shots', 'hits'],
+  soccer: ['goals', 'assists', 'shots', 'shots_on_target', 'passes', 'tackles', 'saves', 'goals_assists', 'clearances'],
+  lol: ['kills_on_game_1', 'kills_on_games_1_2', 'assists_on_games_1_2', 'deaths_on_games_1_2'],
+} as const satisfies Record<SportId, readonly string[]>;
+
+export type StatKey = (typeof STAT_KEYS)[SportId][number];
+
+export function isStatKey(sport: SportId, stat: string): boolean {
+  return (STAT_KEYS[sport] as readonly string[]).includes(stat);
+}
+
+/** The closed list of error codes, each with the one HTTP status it answers. */
+export const ERROR_STATUS = {
+  invalid_request: 400,
+  missing_api_key: 401,
+  invalid_api_key: 401,
+  sport_not_in_tier: 403,
+  route_not_in_tier: 403,
+  live_not_in_tier: 403,
+  event_not_found: 404,
+  not_found: 404,
+  rate_limited: 429,
+  daily_quota_exceeded: 429,
+  internal_error: 500,
+  upstream_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
+
+export function statusOfError(code: ErrorCode): number {
+  return ERROR_STATUS[code];
+}

@@ -1,0 +1,149 @@
+import { initContract } from '@ts-rest/core';
+import { z } from 'zod';
+import {
+  MovementResponseSchema,
+  PlayerContextResponseSchema,
+  PlayerPropsResponseSchema,
+  PropHistoryResponseSchema,
+} from './schemas/board';
+import { EventIdSchema } from './schemas/common';
+import { ErrorSchema } from './schemas/error';
+import { GamesResponseSchema } from './schemas/game';
+import { CreatedKeySchema, CreateKeyRequestSchema, KeyInfoSchema } from './schemas/key';
+import { PropsResultSchema, ScanResponseSchema } from './schemas/prop';
+import {
+  GamePropsQuerySchema,
+  GamesQuerySchema,
+  MovementQuerySchema,
+  PlayerContextQuerySchema,
+  PlayerPropsQuerySchema,
+  PropHistoryQuerySchema,
+  ScanQuerySchema,
+} from './schemas/query';
+import { SportsResponseSchema } from './schemas/sport';
+
+const c = initContract();
+
+/** Answers every keyed route may give besides its 200. */
+const keyed = {
+  304: c.noBody(),
+  400: ErrorSchema,
+  401: ErrorSchema,
+  403: ErrorSchema,
+  429: ErrorSchema,
+  503: ErrorSchema,
+} as const;
+
+/** Route metadata: `public` routes need no key; `tier` is the lowest tier a route is open to. */
+export type RouteMeta = { public?: boolean; tier?: 'free' | 'pro' };
+
+export const contract = c.router(
+  {
+    sports: {
+      method: 'GET',
+      path: '/sports',
+      summary: 'List sports',
+      description: "Lists the sport catalog; each entry's enabled flag says whether the caller's tier allows it.",
+      responses: { 200: SportsResponseSchema, ...keyed },
+      metadata: { tier: 'free' } satisfies RouteMeta,
+    },
+    games: {
+      method: 'GET',
+      path: '/games',
+      summary: 'List games',
+      description: 'Games with props posted today for the sport, merged across books; live games first.',
+      query: GamesQuerySchema,
+      responses: { 200: GamesResponseSchema, ...keyed },
+      metadata: { tier: 'free' } satisfies RouteMeta,
+    },
+    gameProps: {
+      method: 'GET',
+      path: '/games/:eventId/props',
+      summary: 'Props of one game',
+      description:
+        "Every prop of one game, merged across books. Accepts either book's event id for a merged game. 404 when the event has no props.",
+      pathParams: z.object({ eventId: EventIdSchema.describe('An event id from the games list') }),
+      query: GamePropsQuerySchema,
+      responses: { 200: PropsResultSchema, ...keyed, 404: ErrorSchema },
+      metadata: { tier: 'free' } satisfies RouteMeta,
+    },
+    scan: {
+      method: 'GET',
+      path: '/props',
+      summary: 'Scan props',
+      description:
+        "Every prop of today's games for the sport flattened to rows; live props first; row count capped by the tier's scanLimit.",
+      query: ScanQuerySchema,
+      responses: { 200: ScanResponseSchema, ...keyed },
+      metadata: { tier: 'free' } satisfies RouteMeta,
+    },
+    me: {
+      method: 'GET',
+      path: '/me',
+      summary: 'Your key, tier and usage',
+      description: "The caller's key prefix, tier, limits and usage today (UTC day).",
+      responses: {
+        200: KeyInfoSchema,
+        304: c.noBody(),
+        400: ErrorSchema,
+        401: ErrorSchema,
+        429: ErrorSchema,
+        503: ErrorSchema,
+      },
+      metadata: { tier: 'free' } satisfies RouteMeta,
+    },
+    playerProps: {
+      method: 'GET',
+      path: '/props/player',
+      summary: 'Props of one player',
+      description:
+        'Every active prop for one player across the sports the tier allows (or the one named), as scan rows. The name is matched forgivingly; an ambiguous name answers 400 with the candidates; no match answers 200 with no rows.',
+      query: PlayerPropsQuerySchema,
+      responses: { 200: PlayerPropsResponseSchema, ...keyed },
+      metadata: { tier: 'free' } satisfies RouteMeta,
+    },
+    playerContext: {
+      method: 'GET',
+      path: '/context/player',
+      summary: 'Player context',
+      description:
+        "Per stat: averages over the season, last 10, last 5, home and away; recent form against today's line; sample size and hit rate.",
+      query: PlayerContextQuerySchema,
+      responses: { 200: PlayerContextResponseSchema, ...keyed, 404: ErrorSchema },
+      metadata: { tier: 'free' } satisfies RouteMeta,
+    },
+    propHistory: {
+      method: 'GET',
+      path: '/props/history',
+      summary: 'Line history of one prop',
+      description:
+        'Every line and odds change of one prop since it opened, oldest first, per book, with the opening and current line. Pro tier and above.',
+      query: PropHistoryQuerySchema,
+      responses: { 200: PropHistoryResponseSchema, ...keyed, 404: ErrorSchema },
+      metadata: { tier: 'pro' } satisfies RouteMeta,
+    },
+    movement: {
+      method: 'GET',
+      path: '/props/movement',
+      summary: 'Biggest line movers',
+      description:
+        'The biggest line movers board-wide: open line, current line, change and direction, merged and per book, sorted by absolute change. Pro tier and above.',
+      query: MovementQuerySchema,
+      responses: { 200: MovementResponseSchema, ...keyed },
+      metadata: { tier: 'pro' } satisfies RouteMeta,
+    },
+    createKey: {
+      method: 'POST',
+      path: '/keys',
+      summary: 'Get a free API key',
+      description:
+        'Issues a free-tier key to anyone, without payment; limited per client address. The key is shown once.',
+      body: CreateKeyRequestSchema,
+      responses: { 201: CreatedKeySchema, 400: ErrorSchema, 429: ErrorSchema, 503: ErrorSchema },
+      metadata: { public: true } satisfies RouteMeta,
+    },
+  },
+  { pathPrefix: '/api/v1', strictStatusCodes: true },
+);
+
+export type Contract = typeof contract;

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { ERROR_CODES } from '../catalog';
+import { TierSchema } from './common';
+
+/** Every error answer has this envelope; extra fields only add detail a client can act on. */
+export const ErrorSchema = z
+  .object({
+    error: z.enum(ERROR_CODES).describe('Machine-readable error code'),
+    message: z.string().describe('Human-readable explanation'),
+    requiredTier: TierSchema.optional().describe('On 403: the lowest tier that allows this request'),
+    candidates: z.array(z.string()).optional().describe('On an ambiguous player name: the players it could mean'),
+  })
+  .describe('Error');
+export type ApiError = z.infer<typeof ErrorSchema>;

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { BookSchema, EventIdSchema, IsoTimeSchema, SportIdSchema } from './common';
+
+export const GameSchema = z
+  .object({
+    id: EventIdSchema,
+    sport: SportIdSchema,
+    homeTeam: z.string(),
+    awayTeam: z.string(),
+    startTime: IsoTimeSchema,
+    live: z.boolean().describe('True while the game is in progress'),
+    source: BookSchema.describe('The book that posted the game first; its id is the game id'),
+    aliases: z
+      .array(EventIdSchema)
+      .optional()
+      .describe("The other book's ids for the same game; the props route accepts them too"),
+  })
+  .describe('Game');
+export type Game = z.infer<typeof GameSchema>;
+
+export const GamesResponseSchema = z
+  .object({
+    sport: SportIdSchema,
+    count: z.number().int().min(0),
+    games: z.array(GameSchema).describe('Live games first, then by start time'),
+    delayed: z.boolean().optional().describe('True when served on a delay (free tier)'),
+  })
+  .describe('GamesResponse');
+export type GamesResponse = z.infer<typeof GamesResponseSchema>;

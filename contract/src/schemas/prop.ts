@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import {
+  AmericanOddsSchema,
+  BookSchema,
+  EventIdSchema,
+  GameStateSchema,
+  IsoTimeSchema,
+  SportIdSchema,
+  StatKeySchema,
+} from './common';
+
+/** One book's own line for a prop, for line shopping (beyond the spec, additive). */
+export const BookLineSchema = z
+  .object({
+    source: BookSchema,
+    line: z.number(),
+    overOdds: AmericanOddsSchema.optional(),
+    underOdds: AmericanOddsSchema.optional(),
+  })
+  .describe('BookLine');
+export type BookLine = z.infer<typeof BookLineSchema>;
+
+export const PlayerPropSchema = z
+  .object({
+    player: z.string().min(1),
+    stat: StatKeySchema,
+    line: z.number().describe('Posted over/under line (the line most books post)'),
+    overOdds: AmericanOddsSchema.optional().describe('Best American odds for the over/higher'),
+    underOdds: AmericanOddsSchema.optional().describe('Best American odds for the under/lower'),
+    bookCount: z.number().int().min(1).describe('Number of books that contributed'),
+    photoUrl: z.string().url().optional(),
+    playerId: z.string().optional(),
+    liveValue: z.number().optional().describe('Current in-game stat count; live games only'),
+    gameClock: z
+      .string()
+      .regex(/^\S+ \d{1,3}:\d{2}$/, "a game clock is '<period> <minutes:seconds>'")
+      .optional()
+      .describe("In-game clock, '<period> <minutes:seconds>'"),
+    gameState: GameStateSchema.optional(),
+    books: z.array(BookLineSchema).optional().describe("Each book's own line and odds"),
+  })
+  .describe('PlayerProp');
+export type PlayerProp = z.infer<typeof PlayerPropSchema>;
+
+export const PropsResultSchema = z
+  .object({
+    eventId: EventIdSchema,
+    sport: SportIdSchema,
+    homeTeam: z.string(),
+    awayTeam: z.string(),
+    startTime: IsoTimeSchema,
+    props: z.array(PlayerPropSchema),
+    sources: z.array(BookSchema).describe('Books that contributed'),
+    fetchedAt: z.number().int().describe('Epoch milliseconds when the upstream snapshot was taken'),
+    delayed: z.boolean().describe('True when served on a delay (free tier)'),
+  })
+  .describe('PropsResult');
+export type PropsResult = z.infer<typeof PropsResultSchema>;
+
+/** The service's own projection for a line; present only with at least 5 recorded games. */
+export const ProjectionSchema = z
+  .object({
+    value: z.number(),
+    sampleN: z.number().int().min(5).describe('Games in the sample'),
+    method: z.string().min(1).describe('The basis of the projection, in words'),
+    marketKey: z
+      .string()
+      .regex(/^[a-z]+:[a-z0-9_]+$/)
+      .describe('<sport>:<stat>'),
+  })
+  .describe('Projection');
+export type Projection = z.infer<typeof ProjectionSchema>;
+
+export const ScanRowSchema = PlayerPropSchema.extend({
+  eventId: EventIdSchema,
+  sport: SportIdSchema,
+  homeTeam: z.string(),
+  awayTeam: z.string(),
+  startTime: IsoTimeSchema,
+  source: BookSchema,
+  fetchedAt: z.number().int().optional().describe('Epoch milliseconds of the upstream snapshot'),
+  propsfeedProjection: ProjectionSchema.optional(),
+}).describe('ScanRow');
+export type ScanRow = z.infer<typeof ScanRowSchema>;
+
+export const ScanResponseSchema = z
+  .object({
+    sport: SportIdSchema,
+    stat: StatKeySchema.nullable().describe('The stat filter applied, null when none'),
+    count: z.number().int().min(0),
+    rows: z.array(ScanRowSchema).describe('Live props first'),
+    total: z.number().int().min(0).optional().describe('Rows available before the limit and tier cap'),
+    delayed: z.boolean().optional().describe('True when served on a delay (free tier)'),
+  })
+  .describe('ScanResponse');
+export type ScanResponse = z.infer<typeof ScanResponseSchema>;

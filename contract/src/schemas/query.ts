@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { DEFAULT_SPORT } from '../catalog';
+import { EventIdSchema, SportIdSchema, StatKeySchema } from './common';
+
+/** Integers in a query string: digits only, so `limit=` or `limit=1e3` is a 400, not a surprise. */
+export function queryInt(min: number, max: number) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : v),
+    z.number().int().min(min).max(max),
+  );
+}
+
+export const SportQuery = SportIdSchema.default(DEFAULT_SPORT).describe(
+  'Sport id (default nba; see GET /api/v1/sports)',
+);
+export const OptionalSportQuery = SportIdSchema.optional().describe('Sport id; all sports the tier allows when absent');
+
+export const StatsListQuery = z
+  .string()
+  .max(1000)
+  .regex(/^[a-z0-9_]+(,[a-z0-9_]+)*$/, 'stats is a comma-separated list of stat keys')
+  .describe('Comma-separated stat keys used as a filter, e.g. points,pra');
+
+export const PlayerNameQuery = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .describe('Player name; forgiving of case, accents and typos');
+
+export const GamesQuerySchema = z.object({ sport: SportQuery });
+export const GamePropsQuerySchema = z.object({ stats: StatsListQuery.optional(), sport: SportQuery });
+export const ScanQuerySchema = z.object({
+  sport: SportQuery,
+  stat: StatKeySchema.optional().describe('Filter to a single stat key'),
+  limit: queryInt(1, 5000).optional().describe("Maximum rows (1 to 5000), further capped by the tier's scanLimit"),
+});
+export const PlayerPropsQuerySchema = z.object({ name: PlayerNameQuery, sport: OptionalSportQuery });
+export const PlayerContextQuerySchema = z.object({
+  name: PlayerNameQuery,
+  sport: OptionalSportQuery,
+  stat: StatKeySchema.optional().describe('One stat key; every stat of the player when absent'),
+});
+export const PropHistoryQuerySchema = z.object({
+  eventId: EventIdSchema,
+  player: PlayerNameQuery,
+  stat: StatKeySchema,
+  source: z.enum(['prizepicks', 'underdog']).optional().describe('One book; both when absent'),
+});
+export const MovementQuerySchema = z.object({
+  sport: SportQuery,
+  stat: StatKeySchema.optional().describe('Filter to a single stat key'),
+  since: z
+    .string()
+    .datetime({ offset: true })
+    .optional()
+    .describe('ISO 8601 time; movement since then (default: since each line opened)'),
+  limit: queryInt(1, 500).default(50).describe('Maximum movers (1 to 500, default 50)'),
+});

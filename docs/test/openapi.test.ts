@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { describe, expect, it } from 'vitest';
+import { buildOpenApi } from '../src/openapi';
+
+const checkedIn = JSON.parse(readFileSync(new URL('../openapi.json', import.meta.url), 'utf8'));
+
+type Operation = {
+  operationId: string;
+  description?: string;
+  security?: unknown[];
+  parameters?: { name: string; description?: string }[];
+  responses: Record<string, { description: string }>;
+};
+
+function operations(doc: { paths: Record<string, Record<string, Operation>> }) {
+  return Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ path, method, op })),
+  );
+}
+
+describe('docs/openapi.json', () => {
+  it('is what the contract generates (run `pnpm docs:openapi` when this fails)', () => {
+    expect(checkedIn).toEqual(JSON.parse(JSON.stringify(buildOpenApi())));
+  });
+
+  it('validates as OpenAPI 3', async () => {
+    await expect(SwaggerParser.validate(structuredClone(checkedIn))).resolves.toBeTruthy();
+  });
+
+  it('lists all ten operations, each described, with its parameters and error answers', () => {
+    const ops = operations(checkedIn);
+    expect(ops.map((o) => `${o.method.toUpperCase()} ${o.path}`).sort()).toEqual([
+      'GET /api/v1/context/player',
+      'GET /api/v1/games',
+      'GET /api/v1/games/{eventId}/props',
+      'GET /api/v1/me',
+      'GET /api/v1/props',
+      'GET /api/v1/props/history',
+      'GET /api/v1/props/movement',
+      'GET /api/v1/props/player',
+      'GET /api/v1/sports',
+      'POST /api/v1/keys',
+    ]);
+    for (const { op } of ops) {
+      expect(op.description, op.operationId).toBeTruthy();
+      for (const p of op.parameters ?? []) expect(p.description, `${op.operationId} ${p.name}`).toBeTruthy();
+      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['400', '429']));
+    }
+    const byId = Object.fromEntries(ops.map((o) => [o.op.operationId, o.op]));
+    expect(byId.scan?.parameters?.map((p) => p.name)).toEqual(['sport', 'stat', 'limit']);
+    expect(Object.keys(byId.gameProps?.responses ?? {})).toContain('404');
+    expect(Object.keys(byId.me?.responses ?? {})).not.toContain('403');
+  });
+
+  it('uses bearer auth everywhere but on the public key route', () => {
+    expect(checkedIn.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(checkedIn.security).toEqual([{ bearerAuth: [] }]);
+    for (const { op } of operations(checkedIn)) {
+      if (op.operationId === 'createKey') expect(op.security).toEqual([]);
+      else expect(op.security).toBeUndefined();
+    }
+  });
+});

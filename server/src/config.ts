@@ -1,0 +1,47 @@
+/** Configuration, parsed once at start-up; a bad value stops start-up naming the variable. */
+
+import { BOOKS } from '@propsfeed/contract';
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+export const ConfigSchema = z.object({
+  PROPS_PORT: port.default(8787),
+  PROPS_HOST: z.string().min(1).default('127.0.0.1'),
+  PROPS_DATA_DIR: z.string().min(1).default('./.propsfeed'),
+  PROPS_BOOKS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return [];
+      const books = v.split(',').map((b) => b.trim());
+      for (const b of books) {
+        if (!(BOOKS as readonly string[]).includes(b)) {
+          ctx.addIssue({ code: 'custom', message: `unknown book '${b}' (known: ${BOOKS.join(', ')})` });
+        }
+      }
+      return books as (typeof BOOKS)[number][];
+    }),
+  PROPS_PRIZEPICKS_URL: z.string().url().default('https://api.prizepicks.com'),
+  PROPS_UNDERDOG_URL: z.string().url().default('https://api.underdogfantasy.com'),
+  PROPS_SIM_SEED: z.coerce.number().int().default(20261122),
+  PROPS_DATABASE_URL: z.string().url().optional(),
+  PROPS_REDIS_URL: z.string().url().optional(),
+  PROPS_ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  PROPS_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws a ConfigError whose message names each bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([k, v]) => k.startsWith('PROPS_') && v !== ''));
+  const parsed = ConfigSchema.safeParse(present);
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map(
+    (i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(present[String(i.path[0])])})`,
+  );
+  throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
+}

@@ -1,0 +1,102 @@
+/**
+ * The merged board: what the books issue produces and every view, route and tool reads.
+ * Boards are immutable snapshots; a new one replaces the old on every change.
+ */
+import type { Book, GameState, SportId } from '@propsfeed/contract';
+
+/** One book's own quote for a prop. Odds are absent where the book posts none (PrizePicks). */
+export interface BookQuote {
+  source: Book;
+  line: number;
+  overOdds?: number;
+  underOdds?: number;
+  /** Epoch ms of the last change of this quote. */
+  updatedAt: number;
+}
+
+/** One merged prop per (game, player, stat). */
+export interface BoardProp {
+  player: string;
+  /** Normalized player name + team: the key players are matched on across books. */
+  playerKey: string;
+  playerId?: string;
+  photoUrl?: string;
+  team?: string;
+  stat: string;
+  /** The line most books post; on a tie, the line of the book that has odds. */
+  line: number;
+  /** Best price per side among the books posting `line`. */
+  overOdds?: number;
+  underOdds?: number;
+  bookCount: number;
+  books: BookQuote[];
+  liveValue?: number;
+  gameClock?: string;
+  gameState: GameState;
+}
+
+/** One real-world game, posted by one or both books. */
+export interface BoardGame {
+  /** Id of the book that posted it first (`pp_…` or `ud_…`). */
+  id: string;
+  /** The other book's ids for the same game. */
+  aliases: string[];
+  sport: SportId;
+  homeTeam: string;
+  awayTeam: string;
+  /** ISO 8601. */
+  startTime: string;
+  startMs: number;
+  state: GameState;
+  live: boolean;
+  source: Book;
+  /** Books that contributed props to this game. */
+  sources: Book[];
+  /** '<period> <m:ss>' while live. */
+  clock?: string;
+  /** Ordered by player, then stat. */
+  props: BoardProp[];
+}
+
+export interface Board {
+  /** Increases with every new board; views are cached per version. */
+  version: number;
+  /** Epoch ms when the newest upstream snapshot in this board was taken. */
+  fetchedAt: number;
+  /** Live games first, then by startTime, then by id. */
+  games: readonly BoardGame[];
+  /** Every game by its id and by each of its aliases. */
+  gameById: ReadonlyMap<string, BoardGame>;
+}
+
+/** What /readyz reports of each book. */
+export interface BookHealth {
+  source: Book;
+  /** Epoch ms of the last good snapshot; null before the first. */
+  fetchedAt: number | null;
+  lastAttemptAt: number | null;
+  lastError: string | null;
+  errorCount: number;
+  consecutiveFailures: number;
+  /** Items skipped because they failed to parse, since start. */
+  skippedItems: number;
+  /** Book stat names with no stat key, and how often they were seen. */
+  unmappedStats: Record<string, number>;
+}
+
+/** The feed as the API sees it: the current board, past boards, and change notifications. */
+export interface BoardSource {
+  current(): Board;
+  /**
+   * The board as it stood at `atMs`, rebuilt from line history: its `fetchedAt` is that
+   * snapshot's, never later than `atMs`. An empty board when history does not reach back.
+   */
+  at(atMs: number): Board;
+  /** Called with each new current board. Returns an unsubscribe function. */
+  subscribe(listener: (board: Board) => void): () => void;
+  health(): BookHealth[];
+  /** True once every configured book has produced a first board (or failed trying). */
+  ready(): boolean;
+}
+
+export const EMPTY_BOARD: Board = { version: 0, fetchedAt: 0, games: [], gameById: new Map() };

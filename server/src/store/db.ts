@@ -1,0 +1,61 @@
+/**
+ * One query layer (Kysely) over both engines: SQLite embedded by default, PostgreSQL when
+ * PROPS_DATABASE_URL is set. Migrations are versioned modules applied at start-up.
+ */
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { migrations } from './migrations';
+
+export type Engine = 'sqlite' | 'postgres';
+
+export interface Db<Schema = unknown> {
+  engine: Engine;
+  kysely: Kysely<Schema>;
+  close(): Promise<void>;
+}
+
+export interface OpenDbOptions {
+  /** PostgreSQL URL; when absent, SQLite in `dataDir`. */
+  databaseUrl?: string | undefined;
+  dataDir: string;
+}
+
+/** Opens the store the configuration names and applies pending migrations. */
+export async function openDb<Schema = unknown>(opts: OpenDbOptions): Promise<Db<Schema>> {
+  const db = opts.databaseUrl ? openPostgres<Schema>(opts.databaseUrl) : openSqlite<Schema>(opts.dataDir);
+  await migrate(db.kysely as Kysely<unknown>);
+  return db;
+}
+
+function openSqlite<Schema>(dataDir: string): Db<Schema> {
+  const dir = resolve(dataDir);
+  mkdirSync(dir, { recursive: true });
+  const sqlite = new Database(join(dir, 'propsfeed.db'));
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  const kysely = new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { engine: 'sqlite', kysely, close: () => kysely.destroy() };
+}
+
+function openPostgres<Schema>(url: string): Db<Schema> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client losing its connection must not crash the process; queries report their own errors.
+  pool.on('error', () => {});
+  const kysely = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  return { engine: 'postgres', kysely, close: () => kysely.destroy() };
+}
+
+const provider: MigrationProvider = {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return migrations;
+  },
+};
+
+async function migrate(kysely: Kysely<unknown>): Promise<void> {
+  const { error } = await new Migrator({ db: kysely, provider }).migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}

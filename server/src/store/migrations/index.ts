@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+
+/**
+ * Every migration, by name; names sort in the order they apply. Each concern adds its own
+ * file here (e.g. `001_keys_usage`, `002_line_history`); SQL must run on SQLite and PostgreSQL.
+ */
+export const migrations: Record<string, Migration> = {};
