@@ -1,0 +1,50 @@
+/**
+ * The limiter: per-key sliding-window rate limit and per-UTC-day quota. Two implementations
+ * side by side: in-process (embedded default) and Redis (shared across replicas).
+ */
+
+/** A key's numbers, from the tier policy (or the key itself, for enterprise). */
+export interface LimitPolicy {
+  perMinute: number;
+  perDay: number;
+}
+
+export interface WindowState {
+  limit: number;
+  remaining: number;
+  /** Epoch ms when the window frees capacity again (minute) or the UTC day ends (day). */
+  resetAt: number;
+}
+
+export interface LimitDecision {
+  allowed: boolean;
+  /** Why a request was refused; absent when allowed. */
+  reason?: 'rate_limited' | 'daily_quota_exceeded';
+  minute: WindowState;
+  day: WindowState & { used: number };
+  /** Seconds to wait before retrying; set when refused. */
+  retryAfterSeconds?: number;
+}
+
+export interface Limiter {
+  /**
+   * Checks both windows and, only when both allow it, counts the request, atomically:
+   * N concurrent calls on a key with M left admit exactly M. Refused requests are not counted.
+   */
+  consume(keyId: string, policy: LimitPolicy, nowMs?: number): Promise<LimitDecision>;
+  /** Requests counted for the key in the current UTC day. */
+  usedToday(keyId: string, nowMs?: number): Promise<number>;
+  /** Writes counted usage to the durable store (called periodically and on shutdown). */
+  flush(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Milliseconds since epoch of the start of the UTC day containing `nowMs`. */
+export function utcDayStart(nowMs: number): number {
+  return nowMs - (nowMs % 86_400_000);
+}
+
+/** The UTC day as `YYYY-MM-DD`, the key of durable usage rows. */
+export function utcDay(nowMs: number): string {
+  return new Date(utcDayStart(nowMs)).toISOString().slice(0, 10);
+}
