@@ -1,3 +1,4 @@
+export * from './api';
 export * from './catalog';
 export * from './router';
 export * from './schemas/board';

@@ -1,0 +1,81 @@
+/**
+ * The API as methods: the SDK implements it over HTTP, the server implements it in-process
+ * for one caller, and the MCP tools are written once against it.
+ */
+import type { Book, SportId } from './catalog';
+import type {
+  MovementResponse,
+  PlayerContextResponse,
+  PlayerPropsResponse,
+  PropHistoryResponse,
+} from './schemas/board';
+import type { GamesResponse } from './schemas/game';
+import type { KeyInfo } from './schemas/key';
+import type { PropsResult, ScanResponse } from './schemas/prop';
+import type { SportsResponse } from './schemas/sport';
+
+export interface GamePropsParams {
+  /** Stat keys to keep: a list or a comma-separated string. */
+  stats?: string | string[];
+  sport?: SportId;
+}
+export interface ScanParams {
+  sport?: SportId;
+  stat?: string;
+  limit?: number;
+}
+export interface PlayerPropsParams {
+  name: string;
+  sport?: SportId;
+}
+export interface PlayerContextParams {
+  name: string;
+  sport?: SportId;
+  stat?: string;
+}
+export interface PropHistoryParams {
+  eventId: string;
+  player: string;
+  stat: string;
+  source?: Book;
+}
+export interface MoversParams {
+  sport?: SportId;
+  stat?: string;
+  /** ISO 8601 time, or a Date. */
+  since?: string | Date;
+  limit?: number;
+}
+
+export interface PropsApi {
+  sports(): Promise<SportsResponse>;
+  games(params?: { sport?: SportId }): Promise<GamesResponse>;
+  gameProps(eventId: string, params?: GamePropsParams): Promise<PropsResult>;
+  scan(params?: ScanParams): Promise<ScanResponse>;
+  me(): Promise<KeyInfo>;
+  playerProps(params: PlayerPropsParams): Promise<PlayerPropsResponse>;
+  playerContext(params: PlayerContextParams): Promise<PlayerContextResponse>;
+  propHistory(params: PropHistoryParams): Promise<PropHistoryResponse>;
+  movers(params?: MoversParams): Promise<MovementResponse>;
+}
+
+/**
+ * What a PropsApi method throws when the API answers an error: the envelope plus the status.
+ * The SDK's PropsFeedError classes satisfy it; so do the server's in-process errors.
+ */
+export interface PropsApiErrorShape {
+  status: number;
+  code: string;
+  message: string;
+  requiredTier?: string;
+  retryAfter?: number;
+}
+
+export function isPropsApiError(err: unknown): err is PropsApiErrorShape {
+  return (
+    typeof err === 'object' &&
+    err !== null &&
+    typeof (err as PropsApiErrorShape).status === 'number' &&
+    typeof (err as PropsApiErrorShape).code === 'string'
+  );
+}
