@@ -2,7 +2,7 @@
  * The merged board: what the books issue produces and every view, route and tool reads.
  * Boards are immutable snapshots; a new one replaces the old on every change.
  */
-import type { Book, GameState, SportId } from '@propsfeed/contract';
+import type { Book, GameState, Projection, SportId } from '@propsfeed/contract';
 
 /** One book's own quote for a prop. Odds are absent where the book posts none (PrizePicks). */
 export interface BookQuote {
@@ -100,3 +100,9 @@ export interface BoardSource {
 }
 
 export const EMPTY_BOARD: Board = { version: 0, fetchedAt: 0, games: [], gameById: new Map() };
+
+/** The service's own projection of a (sport, player, stat); views attach it to scan rows. */
+export interface ProjectionSource {
+  /** Undefined when the player has fewer than 5 recorded games for the stat. */
+  get(sport: SportId, playerKey: string, stat: string): Projection | undefined;
+}
