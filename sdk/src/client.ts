@@ -1,0 +1,152 @@
+/** PropsFeed: the typed client, one method per route of the contract. */
+import {
+  type CreatedKey,
+  contract,
+  type GamePropsParams,
+  type MoversParams,
+  type PlayerContextParams,
+  type PlayerPropsParams,
+  type PropHistoryParams,
+  type PropsApi,
+  type ScanParams,
+  type SportId,
+} from '@propsfeed/contract';
+import { initClient } from '@ts-rest/core';
+import { errorFromResponse, PropsFeedError } from './errors';
+import { DEFAULT_MAX_RETRIES, DEFAULT_MAX_RETRY_AFTER_SECONDS } from './retry';
+import { createFetcher, type FetchLike, type TransportOptions } from './transport';
+
+export const DEFAULT_BASE_URL = 'http://127.0.0.1:8787';
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+export interface PropsFeedOptions {
+  /** API key (`pf_...`). Default: the `PROPS_API_KEY` environment variable where `process` exists. */
+  apiKey?: string;
+  /** Server address, without `/api/v1`. Default: `PROPS_BASE_URL`, else http://127.0.0.1:8787. */
+  baseUrl?: string;
+  /** Time allowed for each attempt, in milliseconds. Default 30,000. */
+  timeoutMs?: number;
+  /** Retries of a GET after a connection error, 429 or 5xx. Default 2; 0 turns retries off. */
+  maxRetries?: number;
+  /** A 429 whose Retry-After is longer than this many seconds is thrown at once, not waited out. Default 60. */
+  maxRetryAfterSeconds?: number;
+  /** The fetch to use. Default: the global fetch. */
+  fetch?: FetchLike;
+}
+
+/** Reads an environment variable where there is one (Node, Bun, Deno with process), without importing Node. */
+function fromEnv(name: string): string | undefined {
+  const proc = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process;
+  const value = proc?.env?.[name];
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function createRawClient(baseUrl: string, apiKey: string | undefined, transport: TransportOptions) {
+  return initClient(contract, {
+    baseUrl,
+    baseHeaders: apiKey ? { authorization: `Bearer ${apiKey}` } : {},
+    api: createFetcher(transport),
+  });
+}
+
+/** The ts-rest client underneath: every route, answering `{status, body, headers}` instead of throwing. */
+export type RawClient = ReturnType<typeof createRawClient>;
+
+interface AnyResponse {
+  status: number;
+  body: unknown;
+  headers: Headers;
+}
+
+/** The body of the expected success answer; any other answer becomes its PropsFeedError. */
+function unwrap<R extends AnyResponse, S extends R['status']>(
+  response: R,
+  expected: S,
+): Extract<R, { status: S }>['body'] {
+  if (response.status !== expected) throw errorFromResponse(response.status, response.body, response.headers);
+  if (typeof response.body !== 'object' || response.body === null) {
+    throw new PropsFeedError({
+      status: response.status,
+      code: 'invalid_response',
+      message: 'The server answered without a JSON body: is the base URL a propsfeed API?',
+    });
+  }
+  return response.body as Extract<R, { status: S }>['body'];
+}
+
+export class PropsFeed implements PropsApi {
+  readonly baseUrl: string;
+  /** The raw ts-rest client for power users: same transport (key, timeout, retries), no throwing. */
+  readonly raw: RawClient;
+
+  constructor(options: PropsFeedOptions = {}) {
+    this.baseUrl = (options.baseUrl ?? fromEnv('PROPS_BASE_URL') ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+    const userFetch = options.fetch;
+    this.raw = createRawClient(this.baseUrl, options.apiKey ?? fromEnv('PROPS_API_KEY'), {
+      // Looked up per call, and called unbound-safe: browsers reject a detached `fetch`.
+      fetch: userFetch ?? ((input, init) => globalThis.fetch(input, init)),
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
+      maxRetryAfterSeconds: options.maxRetryAfterSeconds ?? DEFAULT_MAX_RETRY_AFTER_SECONDS,
+    });
+  }
+
+  /** The sport catalog; `enabled` says whether your tier allows each sport. */
+  async sports() {
+    return unwrap(await this.raw.sports(), 200);
+  }
+
+  /** Today's games of one sport (default nba), live first. */
+  async games(params: { sport?: SportId } = {}) {
+    return unwrap(await this.raw.games({ query: { sport: params.sport } }), 200);
+  }
+
+  /** Every prop of one game; `stats` filters to some stat keys. */
+  async gameProps(eventId: string, params: GamePropsParams = {}) {
+    const stats = Array.isArray(params.stats) ? params.stats.join(',') : params.stats;
+    const response = await this.raw.gameProps({
+      params: { eventId: encodeURIComponent(eventId) },
+      query: { stats: stats || undefined, sport: params.sport },
+    });
+    return unwrap(response, 200);
+  }
+
+  /** Every prop of today's games flattened to rows, capped by `limit` and your tier's scanLimit. */
+  async scan(params: ScanParams = {}) {
+    return unwrap(await this.raw.scan({ query: { sport: params.sport, stat: params.stat, limit: params.limit } }), 200);
+  }
+
+  /** Your key's tier, limits and usage today. */
+  async me() {
+    return unwrap(await this.raw.me(), 200);
+  }
+
+  /** Every active prop of one player (the name is matched forgivingly). */
+  async playerProps(params: PlayerPropsParams) {
+    return unwrap(await this.raw.playerProps({ query: { name: params.name, sport: params.sport } }), 200);
+  }
+
+  /** Averages, recent form and hit rates of one player, per stat. */
+  async playerContext(params: PlayerContextParams) {
+    const query = { name: params.name, sport: params.sport, stat: params.stat };
+    return unwrap(await this.raw.playerContext({ query }), 200);
+  }
+
+  /** Every line and odds change of one prop since it opened (pro tier and above). */
+  async propHistory(params: PropHistoryParams) {
+    const query = { eventId: params.eventId, player: params.player, stat: params.stat, source: params.source };
+    return unwrap(await this.raw.propHistory({ query }), 200);
+  }
+
+  /** The biggest line movers board-wide (pro tier and above). */
+  async movers(params: MoversParams = {}) {
+    const since = params.since instanceof Date ? params.since.toISOString() : params.since;
+    const query = { sport: params.sport, stat: params.stat, since, limit: params.limit };
+    return unwrap(await this.raw.movement({ query }), 200);
+  }
+
+  /** Issues a free-tier key (no API key needed). The key is shown only once. Never retried. */
+  async createKey(params: { email: string; label?: string }): Promise<CreatedKey> {
+    return unwrap(await this.raw.createKey({ body: { email: params.email, label: params.label } }), 201);
+  }
+}
