@@ -39,6 +39,14 @@ export interface Limiter {
   close(): Promise<void>;
 }
 
+/**
+ * Thrown by `consume` and `usedToday` when the limiter's engine (Redis) cannot be reached:
+ * keyed routes answer 503 `upstream_unavailable` (fail closed) until it is back.
+ */
+export class LimiterUnavailableError extends Error {
+  override name = 'LimiterUnavailableError';
+}
+
 /** Milliseconds since epoch of the start of the UTC day containing `nowMs`. */
 export function utcDayStart(nowMs: number): number {
   return nowMs - (nowMs % 86_400_000);

@@ -1,0 +1,308 @@
+/**
+ * The Redis limiter (shared engines): exact across replicas, because every check-and-count
+ * is one Lua script. Per key: a sliding one-minute window as one-second buckets in a hash
+ * (the same arithmetic as the in-process limiter, memory bounded whatever the key's rate),
+ * and the UTC day's count.
+ *
+ * Usage is durable in the store. Each day counter carries `f`, the part of it already
+ * written there. A flush claims `n - f` atomically (so two replicas never write the same
+ * requests), adds it to the store, and gives the claim back if that write fails: counts are
+ * held until the store takes them. After Redis loses its data the day counters are seeded
+ * from the store, so nothing is counted twice; at most the last unflushed seconds are lost.
+ */
+import type { Redis } from 'ioredis';
+import type { UsageDelta, UsageStore } from '../store/types';
+import {
+  type LimitDecision,
+  type Limiter,
+  LimiterUnavailableError,
+  type LimitPolicy,
+  utcDay,
+  utcDayStart,
+} from './types';
+
+const DAY_MS = 86_400_000;
+/** Day counters outlive their day by this much, so a late flush still finds them. */
+const DAY_KEEP_MS = 2 * DAY_MS;
+
+// KEYS: window hash, day hash, dirty set. ARGV: now (s), perMinute, perDay, dirty member.
+// Returns {-1} when the day counter must be seeded, else {allowed, dayFull, used, dayUsed, resetS}.
+const CONSUME = `
+local dayUsed = redis.call('HGET', KEYS[2], 'n')
+if not dayUsed then return {-1} end
+dayUsed = tonumber(dayUsed)
+local nowS = tonumber(ARGV[1])
+local perMinute = tonumber(ARGV[2])
+local perDay = tonumber(ARGV[3])
+local flat = redis.call('HGETALL', KEYS[1])
+local live, stale, inWindow = {}, {}, 0
+for i = 1, #flat, 2 do
+  local s, c = tonumber(flat[i]), tonumber(flat[i + 1])
+  if s > nowS - 60 then
+    inWindow = inWindow + c
+    live[#live + 1] = {s, c}
+  else
+    stale[#stale + 1] = flat[i]
+  end
+end
+if #stale > 0 then redis.call('HDEL', KEYS[1], unpack(stale)) end
+local dayFull = dayUsed >= perDay
+local allowed = (inWindow < perMinute) and not dayFull
+local used = inWindow
+if allowed then
+  redis.call('HINCRBY', KEYS[1], ARGV[1], 1)
+  redis.call('EXPIRE', KEYS[1], 61)
+  redis.call('HINCRBY', KEYS[2], 'n', 1)
+  redis.call('SADD', KEYS[3], ARGV[4])
+  dayUsed = dayUsed + 1
+  used = inWindow + 1
+  local found = false
+  for _, e in ipairs(live) do if e[1] == nowS then e[2] = e[2] + 1; found = true end end
+  if not found then live[#live + 1] = {nowS, 1} end
+end
+local resetS = nowS + 60
+if #live > 0 then
+  table.sort(live, function(a, b) return a[1] < b[1] end)
+  resetS = live[1][1] + 60
+  local over = used - perMinute + 1
+  for _, e in ipairs(live) do
+    over = over - e[2]
+    if over <= 0 then resetS = e[1] + 60; break end
+  end
+end
+return {allowed and 1 or 0, dayFull and 1 or 0, used, dayUsed, resetS}
+`;
+
+// KEYS: day hash, provisional set. ARGV: stored count, expire-at (ms), provisional member or ''.
+const SEED = `
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], 'n', ARGV[1], 'f', ARGV[1])
+redis.call('PEXPIREAT', KEYS[1], ARGV[2])
+if ARGV[3] ~= '' then
+  redis.call('HSET', KEYS[1], 'p', 1)
+  redis.call('SADD', KEYS[2], ARGV[3])
+end
+return 1
+`;
+
+// KEYS: dirty set, then one day hash per ARGV member. Claims each counter's unwritten part.
+const CLAIM = `
+local out = {}
+for i, member in ipairs(ARGV) do
+  local h = KEYS[i + 1]
+  local n = redis.call('HGET', h, 'n')
+  redis.call('SREM', KEYS[1], member)
+  local delta = 0
+  if n and not redis.call('HGET', h, 'p') then
+    delta = tonumber(n) - tonumber(redis.call('HGET', h, 'f') or '0')
+    if delta > 0 then redis.call('HINCRBY', h, 'f', delta) end
+  elseif n then
+    redis.call('SADD', KEYS[1], member)
+  end
+  out[i] = delta
+end
+return out
+`;
+
+// KEYS: dirty set, day hash. ARGV: member, delta. Gives back a claim the store refused.
+const UNCLAIM = `
+if redis.call('EXISTS', KEYS[2]) == 1 then
+  redis.call('HINCRBY', KEYS[2], 'f', -tonumber(ARGV[2]))
+  redis.call('SADD', KEYS[1], ARGV[1])
+end
+return 1
+`;
+
+// KEYS: provisional set, day hash. ARGV: member, stored count. A counter seeded while the
+// store was down learns what the store held, once.
+const RECONCILE = `
+redis.call('SREM', KEYS[1], ARGV[1])
+if redis.call('HGET', KEYS[2], 'p') then
+  redis.call('HINCRBY', KEYS[2], 'n', ARGV[2])
+  redis.call('HINCRBY', KEYS[2], 'f', ARGV[2])
+  redis.call('HDEL', KEYS[2], 'p')
+end
+return 1
+`;
+
+export interface RedisLimiterOptions {
+  redis: Redis;
+  /** Durable usage (PostgreSQL); counters are seeded from it and flushed to it. */
+  usage: UsageStore;
+  /** Prefix of every Redis key, so deployments (and test runs) can share one Redis. */
+  prefix?: string;
+  /** Flush period; 0 turns periodic flushing off. */
+  flushEveryMs?: number;
+  onError?: (err: unknown) => void;
+}
+
+interface ScriptingRedis extends Redis {
+  pfConsume(...args: (string | number)[]): Promise<number[]>;
+  pfSeed(...args: (string | number)[]): Promise<number>;
+  pfClaim(...args: (string | number)[]): Promise<number[]>;
+  pfUnclaim(...args: (string | number)[]): Promise<number>;
+  pfReconcile(...args: (string | number)[]): Promise<number>;
+}
+
+const SCRIPTS = { pfConsume: CONSUME, pfSeed: SEED, pfClaim: CLAIM, pfUnclaim: UNCLAIM, pfReconcile: RECONCILE };
+
+/** Members of the dirty and provisional sets: `YYYY-MM-DD:keyId` (the day has a fixed width). */
+const member = (day: string, keyId: string) => `${day}:${keyId}`;
+const parseMember = (m: string) => ({ day: m.slice(0, 10), keyId: m.slice(11) });
+
+export class RedisLimiter implements Limiter {
+  private readonly redis: ScriptingRedis;
+  private readonly prefix: string;
+  private readonly timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> | undefined;
+
+  constructor(private readonly opts: RedisLimiterOptions) {
+    this.prefix = opts.prefix ?? 'pf:';
+    for (const [name, lua] of Object.entries(SCRIPTS)) {
+      if (!(name in opts.redis)) opts.redis.defineCommand(name, { lua });
+    }
+    this.redis = opts.redis as ScriptingRedis;
+    const every = opts.flushEveryMs ?? 2_000;
+    if (every > 0) {
+      this.timer = setInterval(() => {
+        this.flush().catch(opts.onError ?? (() => {}));
+      }, every);
+      this.timer.unref();
+    }
+  }
+
+  async consume(keyId: string, policy: LimitPolicy, nowMs = Date.now()): Promise<LimitDecision> {
+    const day = utcDay(nowMs);
+    const nowS = Math.floor(nowMs / 1000);
+    const keys = [this.windowKey(keyId), this.dayKey(day, keyId), this.dirtyKey];
+    let reply = await this.call(() =>
+      this.redis.pfConsume(3, ...keys, nowS, policy.perMinute, policy.perDay, member(day, keyId)),
+    );
+    if (reply[0] === -1) {
+      await this.seed(keyId, day, nowMs);
+      reply = await this.call(() =>
+        this.redis.pfConsume(3, ...keys, nowS, policy.perMinute, policy.perDay, member(day, keyId)),
+      );
+    }
+    const [allowedFlag, dayFullFlag, used = 0, dayUsed = 0, resetS = nowS + 60] = reply;
+    const allowed = allowedFlag === 1;
+    const minuteReset = resetS * 1000;
+    const dayReset = utcDayStart(nowMs) + DAY_MS;
+    const decision: LimitDecision = {
+      allowed,
+      minute: { limit: policy.perMinute, remaining: Math.max(0, policy.perMinute - used), resetAt: minuteReset },
+      day: { limit: policy.perDay, remaining: Math.max(0, policy.perDay - dayUsed), resetAt: dayReset, used: dayUsed },
+    };
+    if (!allowed) {
+      const dayFull = dayFullFlag === 1;
+      decision.reason = dayFull ? 'daily_quota_exceeded' : 'rate_limited';
+      decision.retryAfterSeconds = Math.max(1, Math.ceil(((dayFull ? dayReset : minuteReset) - nowMs) / 1000));
+    }
+    return decision;
+  }
+
+  async usedToday(keyId: string, nowMs = Date.now()): Promise<number> {
+    const day = utcDay(nowMs);
+    const n = await this.call(() => this.redis.hget(this.dayKey(day, keyId), 'n'));
+    return n === null ? this.opts.usage.usageOn(keyId, day) : Number(n);
+  }
+
+  /** Writes every replica's unwritten counts to the store; concurrent calls share one run. */
+  flush(): Promise<void> {
+    this.flushing ??= this.flushOnce().finally(() => {
+      this.flushing = undefined;
+    });
+    return this.flushing;
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flush();
+  }
+
+  private async flushOnce(): Promise<void> {
+    await this.reconcileProvisional();
+    const members = await this.call(() => this.redis.smembers(this.dirtyKey));
+    if (members.length === 0) return;
+    const dayKeys = members.map((m) => {
+      const { day, keyId } = parseMember(m);
+      return this.dayKey(day, keyId);
+    });
+    const claimed = await this.call(() =>
+      this.redis.pfClaim(1 + members.length, this.dirtyKey, ...dayKeys, ...members),
+    );
+    const deltas: (UsageDelta & { member: string; dayKey: string })[] = [];
+    members.forEach((m, i) => {
+      const count = claimed[i] ?? 0;
+      if (count > 0) deltas.push({ ...parseMember(m), count, member: m, dayKey: dayKeys[i] ?? '' });
+    });
+    if (deltas.length === 0) return;
+    try {
+      await this.opts.usage.addUsage(deltas.map(({ keyId, day, count }) => ({ keyId, day, count })));
+    } catch (err) {
+      // The store is down: hand the counts back so a later flush writes them.
+      await Promise.allSettled(deltas.map((d) => this.redis.pfUnclaim(2, this.dirtyKey, d.dayKey, d.member, d.count)));
+      throw err;
+    }
+  }
+
+  /** Counters seeded while the store was unreachable get the store's count once it answers. */
+  private async reconcileProvisional(): Promise<void> {
+    const members = await this.call(() => this.redis.smembers(this.provisionalKey));
+    for (const m of members) {
+      const { day, keyId } = parseMember(m);
+      const stored = await this.opts.usage.usageOn(keyId, day);
+      await this.call(() => this.redis.pfReconcile(2, this.provisionalKey, this.dayKey(day, keyId), m, stored));
+    }
+  }
+
+  /**
+   * Loads the day's count from the store into Redis (first request of a key's day, or after
+   * Redis lost its data). With the store down the counter starts provisional at zero, so
+   * requests keep flowing, and learns the stored count when the store is back.
+   */
+  private async seed(keyId: string, day: string, nowMs: number): Promise<void> {
+    const expireAt = utcDayStart(nowMs) + DAY_MS + DAY_KEEP_MS;
+    let stored = 0;
+    let provisional = '';
+    try {
+      stored = await this.opts.usage.usageOn(keyId, day);
+    } catch (err) {
+      this.opts.onError?.(err);
+      provisional = member(day, keyId);
+    }
+    await this.call(() =>
+      this.redis.pfSeed(2, this.dayKey(day, keyId), this.provisionalKey, stored, expireAt, provisional),
+    );
+  }
+
+  /** Runs a Redis call, turning a connection failure into LimiterUnavailableError. */
+  private async call<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (err) {
+      if (err instanceof Error && isConnectionError(err)) {
+        throw new LimiterUnavailableError(`rate limiter unavailable: ${err.message}`, { cause: err });
+      }
+      throw err;
+    }
+  }
+
+  private windowKey(keyId: string) {
+    return `${this.prefix}rl:m:${keyId}`;
+  }
+  private dayKey(day: string, keyId: string) {
+    return `${this.prefix}rl:d:${day}:${keyId}`;
+  }
+  private get dirtyKey() {
+    return `${this.prefix}rl:dirty`;
+  }
+  private get provisionalKey() {
+    return `${this.prefix}rl:provisional`;
+  }
+}
+
+/** Redis replied with an error (a script bug) vs could not be reached: only the latter is 503. */
+function isConnectionError(err: Error): boolean {
+  return err.name !== 'ReplyError';
+}
