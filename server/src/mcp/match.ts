@@ -1,0 +1,83 @@
+/**
+ * Forgiving team matching for find_game: full names, nicknames, city names, abbreviations
+ * ("LAL", "GSW", "BKN") and small typos, without a hand-kept team table per sport.
+ */
+
+/** Scores at or above this count as a match. */
+export const MATCH_THRESHOLD = 0.6;
+
+export function normalizeName(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(
+        (prev[j] ?? 0) + 1,
+        (cur[j - 1] ?? 0) + 1,
+        (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    prev = cur;
+  }
+  return prev[b.length] ?? 0;
+}
+
+/** A typo of the word: one edit in a word of 4+ letters, two in one of 7+. */
+function isTypoOf(query: string, word: string): boolean {
+  if (query.length < 4 || word.length < 4) return false;
+  return editDistance(query, word) <= (Math.min(query.length, word.length) >= 7 ? 2 : 1);
+}
+
+/** "phx" in "phoenix", "bkn" in "brooklyn": same first letter, the rest in order. */
+function isAbbreviationOf(query: string, word: string): boolean {
+  if (query.length < 2 || query[0] !== word[0]) return false;
+  let at = 0;
+  for (const ch of word) if (ch === query[at]) at++;
+  return at === query.length;
+}
+
+function wordScore(query: string, words: string[]): number {
+  if (words.includes(query)) return 0.9;
+  if (words.length > 1 && query.length >= 2 && query === words.map((w) => w[0]).join('')) return 0.85;
+  if (query.length >= 3 && words.some((w) => w.startsWith(query))) return 0.8;
+  if (words.some((w) => isTypoOf(query, w))) return 0.7;
+  if (query.length >= 3 && query.length <= 4 && isAbbreviationOf(query, words[0] ?? '')) return 0.6;
+  return 0;
+}
+
+/** How well a query names one team, from 0 (not at all) to 1 (exactly). */
+export function teamScore(query: string, team: string): number {
+  const q = normalizeName(query);
+  const t = normalizeName(team);
+  if (!q || !t) return 0;
+  if (q === t) return 1;
+  const words = t.split(' ');
+  const queryWords = q.split(' ');
+  if (queryWords.length === 1) return wordScore(q, words);
+  if (t.includes(q)) return 0.9;
+  // Several words: each must name part of the team; the weakest one decides.
+  return Math.min(...queryWords.map((w) => wordScore(w, words)));
+}
+
+/** How well a query names a game: one team ("lakers") or both ("lakers vs celtics", "BOS @ LAL"). */
+export function gameScore(query: string, game: { homeTeam: string; awayTeam: string }): number {
+  const sides = query
+    .split(/\s+(?:vs\.?|v\.?|at|@)\s+|\s*@\s*/i)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const home = (q: string) => teamScore(q, game.homeTeam);
+  const away = (q: string) => teamScore(q, game.awayTeam);
+  const [first, second] = sides;
+  if (first === undefined) return 0;
+  if (second === undefined || sides.length > 2) return Math.max(home(query), away(query));
+  return Math.max(Math.min(home(first), away(second)), Math.min(away(first), home(second)));
+}

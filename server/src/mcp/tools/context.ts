@@ -1,0 +1,24 @@
+/** What every tool is given, and the input fields several tools share (built on the contract's schemas). */
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { EventIdSchema, PlayerNameQuery, type PropsApi, SportIdSchema, StatKeySchema } from '@propsfeed/contract';
+import type { UnexpectedErrorHandler } from '../result';
+
+export interface ToolContext {
+  server: McpServer;
+  /** The API as the caller may see it: tier, delay and limits are the API's business, not the tools'. */
+  api: PropsApi;
+  onUnexpected: UnexpectedErrorHandler;
+}
+
+export const sportField = SportIdSchema.describe(
+  'Sport id, e.g. nba or mlb (list_sports gives every id and which ones this API key may use)',
+);
+export const statField = StatKeySchema.describe(
+  'Stat key in lowercase snake case, e.g. points, rebounds, assists, threes, pra (NBA), strikeouts (MLB)',
+);
+export const eventIdField = EventIdSchema.describe(
+  'Game id from list_games or find_game, e.g. pp_8812345 or ud_112233',
+);
+export const playerNameField = PlayerNameQuery.describe(
+  'Player name, e.g. "LeBron James"; forgiving of case, accents and small typos',
+);

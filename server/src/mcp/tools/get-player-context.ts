@@ -1,0 +1,60 @@
+import { PlayerContextResponseSchema, type StatContext } from '@propsfeed/contract';
+import { table } from '../render';
+import { answer } from '../result';
+import { playerNameField, sportField, statField, type ToolContext } from './context';
+
+/** Recent games shown per stat in the text; the structured content has them all. */
+const RECENT_SHOWN = 5;
+
+const round = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
+
+function recentLine(s: StatContext): string {
+  const games = s.recentForm
+    .slice(0, RECENT_SHOWN)
+    .map((g) => `${g.value}${g.hit === null ? '' : g.hit ? ' O' : ' U'} ${g.home ? 'vs' : '@'} ${g.opponent}`);
+  return `${s.stat} last ${games.length}: ${games.join(', ') || 'no recorded games'}`;
+}
+
+export function registerGetPlayerContext({ server, api, onUnexpected }: ToolContext): void {
+  server.registerTool(
+    'get_player_context',
+    {
+      title: 'Player context',
+      description:
+        "Context for judging one player's lines, per stat: today's line, averages (season, last 10, last 5, home, away), " +
+        "recent games against today's line (O = over, U = under), hit rate over the line, sample size and propsfeed's projection. " +
+        'Use it after find_player_props to judge whether a line is high or low. Available on every tier.',
+      inputSchema: {
+        name: playerNameField,
+        sport: sportField.optional().describe("The player's sport; every sport the tier allows when absent"),
+        stat: statField.optional().describe('Only this stat key; every stat of the player when absent'),
+      },
+      outputSchema: PlayerContextResponseSchema.shape,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    ({ name, sport, stat }) =>
+      answer(
+        'get_player_context',
+        () => api.playerContext({ name, sport, stat }),
+        (res) => {
+          const head = `${res.player} (${res.sport}${res.team ? `, ${res.team}` : ''})`;
+          if (res.stats.length === 0) return `${head}: no recorded games.`;
+          const rows = res.stats.map((s) => [
+            s.stat,
+            s.line,
+            round(s.averages.season),
+            round(s.averages.last10),
+            round(s.averages.last5),
+            round(s.averages.home),
+            round(s.averages.away),
+            s.hitRate === null ? null : `${Math.round(s.hitRate * 100)}%`,
+            s.sampleN,
+            round(s.propsfeedProjection?.value ?? null),
+          ]);
+          const headers = ['stat', 'line', 'season', 'last10', 'last5', 'home', 'away', 'hit', 'n', 'proj'];
+          return [head, table(headers, rows), ...res.stats.slice(0, 10).map(recentLine)].join('\n');
+        },
+        onUnexpected,
+      ),
+  );
+}

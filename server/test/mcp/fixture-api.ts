@@ -1,0 +1,289 @@
+/**
+ * A PropsApi over a small fixed slate, for testing the tools without a server: it answers
+ * like the real API (shapes, 403 with requiredTier, 404, 400 with candidates, 429 with
+ * retryAfter) so every branch of the tool layer can be reached.
+ */
+import {
+  type Game,
+  type PlayerProp,
+  type PropsApi,
+  type PropsApiErrorShape,
+  type ScanRow,
+  SPORTS,
+  type SportId,
+  type Tier,
+} from '@propsfeed/contract';
+
+export class FixtureApiError extends Error implements PropsApiErrorShape {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly extra: { requiredTier?: string; retryAfter?: number; candidates?: string[] } = {},
+  ) {
+    super(message);
+    Object.assign(this, extra);
+  }
+}
+
+const FETCHED_AT = Date.parse('2026-11-22T18:00:00Z');
+
+export const GAMES: Game[] = [
+  {
+    id: 'ud_2002',
+    sport: 'nba',
+    homeTeam: 'New York Knicks',
+    awayTeam: 'Golden State Warriors',
+    startTime: '2026-11-22T17:30:00Z',
+    live: true,
+    source: 'underdog',
+  },
+  {
+    id: 'pp_1001',
+    sport: 'nba',
+    homeTeam: 'Los Angeles Lakers',
+    awayTeam: 'Boston Celtics',
+    startTime: '2026-11-23T03:30:00Z',
+    live: false,
+    source: 'prizepicks',
+    aliases: ['ud_1001'],
+  },
+  {
+    id: 'pp_3003',
+    sport: 'mlb',
+    homeTeam: 'Los Angeles Dodgers',
+    awayTeam: 'New York Yankees',
+    startTime: '2026-11-23T00:10:00Z',
+    live: false,
+    source: 'prizepicks',
+  },
+];
+
+const STATS: Record<SportId, string[]> = {
+  nba: ['points', 'rebounds', 'assists', 'threes', 'pra'],
+  mlb: ['strikeouts', 'hits'],
+  nfl: [],
+  nhl: [],
+  ncaab: [],
+  ncaaf: [],
+  soccer: [],
+  lol: [],
+};
+
+/** Six players per game and every stat of the sport: enough rows to overflow the text cap. */
+function propsOf(game: Game): PlayerProp[] {
+  const team = game.homeTeam.split(' ').pop();
+  const players = [1, 2, 3, 4, 5, 6].map((n) => `${team} Player ${n}`);
+  if (game.id === 'pp_1001') players[0] = 'LeBron James';
+  return players.flatMap((player, p) =>
+    STATS[game.sport].map((stat, s) => ({
+      player,
+      stat,
+      line: 10.5 + p + s,
+      overOdds: s % 2 === 0 ? -115 : 105,
+      underOdds: s % 2 === 0 ? -105 : -125,
+      bookCount: 2,
+      ...(game.live
+        ? { liveValue: p + s, gameClock: 'Q3 4:12', gameState: 'live' as const }
+        : { gameState: 'pre' as const }),
+    })),
+  );
+}
+
+function rowOf(game: Game, prop: PlayerProp): ScanRow {
+  const { id, sport, homeTeam, awayTeam, startTime, source } = game;
+  return { ...prop, eventId: id, sport, homeTeam, awayTeam, startTime, source, fetchedAt: FETCHED_AT };
+}
+
+export interface FixtureApiOptions {
+  tier: Tier;
+  sports: SportId[];
+  /** Calls allowed before every call answers 429. */
+  callLimit?: number;
+}
+
+export function createFixtureApi(opts: FixtureApiOptions): PropsApi & { calls: number } {
+  const allowed = (sport: SportId) => {
+    if (!opts.sports.includes(sport)) {
+      throw new FixtureApiError(403, 'sport_not_in_tier', `${sport} is not in the ${opts.tier} tier`, {
+        requiredTier: 'pro',
+      });
+    }
+  };
+  const proRoute = (what: string) => {
+    if (opts.tier === 'free') {
+      throw new FixtureApiError(403, 'route_not_in_tier', `${what} is not in the free tier`, { requiredTier: 'pro' });
+    }
+  };
+  const gamesOf = (sport: SportId) => GAMES.filter((g) => g.sport === sport);
+  const api = {
+    calls: 0,
+    count() {
+      api.calls++;
+      if (opts.callLimit !== undefined && api.calls > opts.callLimit) {
+        throw new FixtureApiError(429, 'rate_limited', 'more than 30 requests in a minute', { retryAfter: 42 });
+      }
+    },
+    async sports() {
+      api.count();
+      return { sports: SPORTS.map((s) => ({ id: s.id, name: s.name, enabled: opts.sports.includes(s.id) })) };
+    },
+    async games({ sport = 'nba' as SportId } = {}) {
+      api.count();
+      allowed(sport);
+      const games = gamesOf(sport);
+      return { sport, count: games.length, games, delayed: opts.tier === 'free' };
+    },
+    async gameProps(eventId: string, params: { stats?: string | string[]; sport?: SportId } = {}) {
+      api.count();
+      const game = GAMES.find((g) => g.id === eventId || g.aliases?.includes(eventId));
+      if (!game) throw new FixtureApiError(404, 'event_not_found', `no props for event ${eventId}`);
+      allowed(game.sport);
+      const stats = typeof params.stats === 'string' ? params.stats.split(',') : params.stats;
+      const props = propsOf(game).filter((p) => !stats || stats.includes(p.stat));
+      const { id, sport, homeTeam, awayTeam, startTime } = game;
+      return {
+        eventId: id,
+        sport,
+        homeTeam,
+        awayTeam,
+        startTime,
+        props,
+        sources: ['prizepicks', 'underdog'] as const,
+        fetchedAt: FETCHED_AT,
+        delayed: opts.tier === 'free',
+      } as Awaited<ReturnType<PropsApi['gameProps']>>;
+    },
+    async scan({
+      sport = 'nba' as SportId,
+      stat,
+      limit = 5000,
+    }: {
+      sport?: SportId;
+      stat?: string;
+      limit?: number;
+    } = {}) {
+      api.count();
+      allowed(sport);
+      const all = gamesOf(sport).flatMap((g) => propsOf(g).map((p) => rowOf(g, p)));
+      const rows = all.filter((r) => !stat || r.stat === stat);
+      const capped = rows.slice(0, limit);
+      return { sport, stat: stat ?? null, count: capped.length, rows: capped, total: rows.length };
+    },
+    async me() {
+      api.count();
+      throw new FixtureApiError(500, 'internal_error', 'not used by the tools');
+    },
+    async playerProps({ name, sport }: { name: string; sport?: SportId }) {
+      api.count();
+      if (sport) allowed(sport);
+      const games = GAMES.filter((g) => (sport ? g.sport === sport : opts.sports.includes(g.sport)));
+      const rows = games.flatMap((g) => propsOf(g).map((p) => rowOf(g, p)));
+      const players = [...new Set(rows.map((r) => r.player))].filter((p) =>
+        p.toLowerCase().includes(name.toLowerCase()),
+      );
+      if (players.length > 1) {
+        throw new FixtureApiError(400, 'invalid_request', `'${name}' matches several players`, {
+          candidates: players.slice(0, 3),
+        });
+      }
+      const player = players[0] ?? null;
+      const mine = rows.filter((r) => r.player === player);
+      return { query: name, player, count: mine.length, rows: mine };
+    },
+    async playerContext({ name, stat }: { name: string; stat?: string }) {
+      api.count();
+      if (name.toLowerCase() !== 'lebron james') throw new FixtureApiError(404, 'not_found', `no player '${name}'`);
+      const stats = ['points', 'rebounds'].filter((s) => !stat || s === stat);
+      return {
+        player: 'LeBron James',
+        sport: 'nba' as const,
+        team: 'Los Angeles Lakers',
+        stats: stats.map((s) => ({
+          stat: s,
+          line: 25.5,
+          sampleN: 12,
+          averages: { season: 26.25, last10: 27.1, last5: 28.4, home: 26, away: null },
+          recentForm: [
+            { date: '2026-11-20', opponent: 'PHX', home: true, value: 31, hit: true },
+            { date: '2026-11-18', opponent: 'DEN', home: false, value: 22, hit: false },
+          ],
+          hitRate: 0.58,
+          propsfeedProjection: {
+            value: 27.3,
+            sampleN: 12,
+            method: 'weighted mean of last 10 games',
+            marketKey: `nba:${s}`,
+          },
+        })),
+      };
+    },
+    async propHistory({ eventId, player, stat }: { eventId: string; player: string; stat: string }) {
+      api.count();
+      proRoute('prop history');
+      return {
+        eventId,
+        sport: 'nba' as const,
+        player,
+        stat,
+        books: [
+          {
+            source: 'underdog' as const,
+            opening: { at: '2026-11-22T12:00:00Z', line: 24.5, overOdds: -110, underOdds: -110 },
+            current: { at: '2026-11-22T17:00:00Z', line: 26.5, overOdds: -120, underOdds: 100 },
+            changes: [
+              { at: '2026-11-22T15:00:00Z', line: 25.5, overOdds: -115, underOdds: -105 },
+              { at: '2026-11-22T17:00:00Z', line: 26.5, overOdds: -120, underOdds: 100 },
+            ],
+          },
+        ],
+      };
+    },
+    async movers({
+      sport = 'nba' as SportId,
+      stat,
+      since,
+      limit = 50,
+    }: {
+      sport?: SportId;
+      stat?: string;
+      since?: string | Date;
+      limit?: number;
+    } = {}) {
+      api.count();
+      proRoute('line movement');
+      allowed(sport);
+      const game = gamesOf(sport)[0];
+      const movers = game
+        ? propsOf(game)
+            .filter((p) => !stat || p.stat === stat)
+            .slice(0, limit)
+            .map((p) => ({
+              eventId: game.id,
+              sport,
+              homeTeam: game.homeTeam,
+              awayTeam: game.awayTeam,
+              startTime: game.startTime,
+              player: p.player,
+              stat: p.stat,
+              openLine: p.line - 1,
+              currentLine: p.line,
+              change: 1,
+              direction: 'up' as const,
+              books: [
+                {
+                  source: 'underdog' as const,
+                  openLine: p.line - 1,
+                  currentLine: p.line,
+                  change: 1,
+                  direction: 'up' as const,
+                },
+              ],
+            }))
+        : [];
+      const sinceIso = since === undefined ? null : new Date(since).toISOString();
+      return { sport, stat: stat ?? null, since: sinceIso, count: movers.length, movers };
+    },
+  };
+  return api;
+}

@@ -1,0 +1,231 @@
+/** The nine tools over an in-memory transport, against a fixture PropsApi: shapes, text, errors. */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { PropsApi } from '@propsfeed/contract';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPropsMcpServer } from '../../src/mcp/server';
+import { createFixtureApi } from './fixture-api';
+
+const clients: Client[] = [];
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.close()));
+});
+
+async function connect(api: PropsApi, onUnexpected?: (err: unknown, tool: string) => void): Promise<Client> {
+  const server = createPropsMcpServer(api, { onUnexpected: onUnexpected ?? (() => {}) });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: 'test', version: '1.0.0' });
+  await client.connect(clientSide);
+  clients.push(client);
+  return client;
+}
+
+const free = () => createFixtureApi({ tier: 'free', sports: ['nba'] });
+const pro = () => createFixtureApi({ tier: 'pro', sports: ['nba', 'mlb'] });
+
+async function call(client: Client, name: string, args: Record<string, unknown> = {}) {
+  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+  const first = result.content[0];
+  const text = first?.type === 'text' ? first.text : '';
+  // biome-ignore lint/suspicious/noExplicitAny: each test reads the fields of the tool it called
+  return { result, text, data: result.structuredContent as Record<string, any> | undefined };
+}
+
+describe('tool list', () => {
+  it('lists the nine tools, each described, with input and output schemas', async () => {
+    const client = await connect(free());
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      'find_game',
+      'find_player_props',
+      'get_game_props',
+      'get_player_context',
+      'get_prop_history',
+      'list_games',
+      'list_sports',
+      'scan_movers',
+      'scan_props',
+    ]);
+    for (const tool of tools) {
+      expect(tool.description?.length, tool.name).toBeGreaterThan(100);
+      expect(tool.inputSchema.type).toBe('object');
+      expect(tool.outputSchema?.type, tool.name).toBe('object');
+      for (const [param, schema] of Object.entries(tool.inputSchema.properties ?? {})) {
+        expect((schema as { description?: string }).description, `${tool.name}.${param}`).toBeTruthy();
+      }
+    }
+    const history = tools.find((t) => t.name === 'get_prop_history');
+    expect(history?.description).toContain('pro tier');
+    expect(history?.inputSchema.required).toEqual(expect.arrayContaining(['eventId', 'player', 'stat']));
+  });
+});
+
+describe('each tool', () => {
+  it('list_sports: every sport with enabled per tier', async () => {
+    const { result, text, data } = await call(await connect(free()), 'list_sports');
+    expect(result.isError).toBeFalsy();
+    expect(data?.sports).toHaveLength(8);
+    expect(text.split('\n')[0]).toMatch(/^ID\s+NAME\s+ENABLED$/);
+    expect(text).toMatch(/nba\s+NBA Basketball\s+yes/);
+    expect(text).toMatch(/mlb\s+MLB Baseball\s+no/);
+  });
+
+  it('list_games: live first, matchup and LIVE in the table', async () => {
+    const { text, data } = await call(await connect(free()), 'list_games');
+    expect(data?.games.map((g: { id: string }) => g.id)).toEqual(['ud_2002', 'pp_1001']);
+    expect(text).toContain('2 nba games today (delayed data)');
+    expect(text).toMatch(/ud_2002\s+Golden State Warriors @ New York Knicks\s+2026-11-22 17:30Z\s+LIVE\s+underdog/);
+  });
+
+  it('get_game_props: the filtered props, with live count and clock for a live game', async () => {
+    const client = await connect(pro());
+    const { text, data } = await call(client, 'get_game_props', { eventId: 'ud_2002', stats: ['points', 'pra'] });
+    expect(data?.props).toHaveLength(12);
+    expect(text.split('\n')[0]).toContain('Golden State Warriors @ New York Knicks (ud_2002, nba)');
+    expect(text).toMatch(/PLAYER\s+STAT\s+LINE\s+OVER\s+UNDER\s+BOOKS\s+NOW\s+CLOCK/);
+    expect(text).toMatch(/Knicks Player 1\s+points\s+10.5\s+-115\s+-105\s+2\s+0\s+Q3 4:12/);
+    expect(text).not.toContain('showing');
+  });
+
+  it('get_game_props: an unknown game is a tool error from the API', async () => {
+    const { result, text } = await call(await connect(pro()), 'get_game_props', { eventId: 'pp_999' });
+    expect(result.isError).toBe(true);
+    expect(text).toContain('no props for event pp_999 (error: event_not_found)');
+  });
+
+  it('scan_props: caps the text at 50 rows and says how to narrow; structured content has every row', async () => {
+    const { text, data } = await call(await connect(free()), 'scan_props', { limit: 5000 });
+    expect(data?.rows).toHaveLength(60);
+    const lines = text.split('\n');
+    expect(lines[0]).toBe('60 nba props');
+    expect(lines).toHaveLength(1 + 1 + 50 + 1);
+    expect(lines.at(-1)).toBe('showing 50 of 60; narrow with stat/limit');
+  });
+
+  it('scan_props: defaults to 50 rows, and filters by stat', async () => {
+    const client = await connect(free());
+    const first = await call(client, 'scan_props');
+    expect(first.data?.rows).toHaveLength(50);
+    expect(first.text.split('\n')[0]).toBe(
+      "50 of 60 nba props; limit and the tier's scanLimit cap the rows, stat narrows them",
+    );
+    const { text, data } = await call(client, 'scan_props', { stat: 'points' });
+    expect(data?.rows).toHaveLength(12);
+    expect(text.split('\n')[0]).toBe('12 nba points props');
+    expect(text).toMatch(
+      /LeBron James\s+points\s+10.5\s+-115\s+-105\s+2\s+-\s+Boston Celtics @ Los Angeles Lakers\s+pp_1001/,
+    );
+  });
+
+  it('find_game: abbreviations, nicknames, typos and both teams', async () => {
+    const client = await connect(free());
+    const ids = async (team: string) =>
+      (await call(client, 'find_game', { team })).data?.games.map((g: { id: string }) => g.id);
+    expect(await ids('LAL')).toEqual(['pp_1001']);
+    expect(await ids('celtcs')).toEqual(['pp_1001']);
+    expect(await ids('GSW')).toEqual(['ud_2002']);
+    expect(await ids('knicks')).toEqual(['ud_2002']);
+    expect(await ids('Warriors @ Knicks')).toEqual(['ud_2002']);
+    expect(await ids('lakers vs celtics')).toEqual(['pp_1001']);
+    const { text } = await call(client, 'find_game', { team: 'lakers' });
+    expect(text).toMatch(/pp_1001\s+nba\s+Boston Celtics @ Los Angeles Lakers/);
+  });
+
+  it("find_game: searches only the tier's sports, and lists today's teams when nothing matches", async () => {
+    expect((await call(await connect(pro()), 'find_game', { team: 'dodgers' })).data?.games[0].id).toBe('pp_3003');
+    const { result, text, data } = await call(await connect(free()), 'find_game', { team: 'dodgers' });
+    expect(result.isError).toBeFalsy();
+    expect(data?.sports).toEqual(['nba']);
+    expect(data?.count).toBe(0);
+    expect(text).toContain('No game today matches "dodgers" (searched nba). Teams playing today: Boston Celtics,');
+  });
+
+  it('find_player_props: the matched player and rows; an ambiguous name lists candidates', async () => {
+    const client = await connect(free());
+    const { text, data } = await call(client, 'find_player_props', { name: 'lebron' });
+    expect(data?.player).toBe('LeBron James');
+    expect(text.split('\n')[0]).toBe('LeBron James: 5 props');
+    const ambiguous = await call(client, 'find_player_props', { name: 'Player 2' });
+    expect(ambiguous.result.isError).toBe(true);
+    expect(ambiguous.text).toContain('Did you mean: Knicks Player 2, Lakers Player 2?');
+  });
+
+  it('get_player_context: averages, hit rate, projection and recent form', async () => {
+    const { text } = await call(await connect(free()), 'get_player_context', { name: 'LeBron James', stat: 'points' });
+    expect(text).toMatch(/points\s+25.5\s+26.3\s+27.1\s+28.4\s+26\s+-\s+58%\s+12\s+27.3/);
+    expect(text).toContain('points last 2: 31 O vs PHX, 22 U @ DEN');
+  });
+
+  it('get_prop_history and scan_movers answer for a pro key', async () => {
+    const client = await connect(pro());
+    const history = await call(client, 'get_prop_history', {
+      eventId: 'pp_1001',
+      player: 'LeBron James',
+      stat: 'points',
+    });
+    expect(history.result.isError).toBeFalsy();
+    expect(history.text).toContain('underdog: opened 24.5 at 2026-11-22 12:00Z, now 26.5 (2 changes)');
+    const movers = await call(client, 'scan_movers', { stat: 'points', since: '2026-11-22T12:00:00Z' });
+    expect(movers.data?.since).toBe('2026-11-22T12:00:00.000Z');
+    expect(movers.text).toMatch(/Knicks Player 1\s+points\s+9.5\s+10.5\s+\+1\s+up/);
+  });
+});
+
+describe('errors', () => {
+  it('a pro tool with a free key is a tool error naming the tier', async () => {
+    const client = await connect(free());
+    for (const [name, args] of [
+      ['get_prop_history', { eventId: 'pp_1001', player: 'LeBron James', stat: 'points' }],
+      ['scan_movers', {}],
+    ] as const) {
+      const { result, text } = await call(client, name, args);
+      expect(result.isError, name).toBe(true);
+      expect(text).toContain('(error: route_not_in_tier)');
+      expect(text).toContain('needs the pro tier or higher');
+    }
+  });
+
+  it('a sport outside the tier names the tier', async () => {
+    const { result, text } = await call(await connect(free()), 'list_games', { sport: 'mlb' });
+    expect(result.isError).toBe(true);
+    expect(text).toContain('sport_not_in_tier');
+    expect(text).toContain('pro tier');
+  });
+
+  it('bad arguments are clear tool errors that name the parameter', async () => {
+    const client = await connect(free());
+    const cases: [string, Record<string, unknown>, RegExp][] = [
+      ['scan_props', { limit: 0 }, /limit/],
+      ['scan_props', { sport: 'cricket' }, /sport/],
+      ['get_game_props', { eventId: 'game-1' }, /event id is pp_ or ud_/],
+      ['get_prop_history', { eventId: 'pp_1001', player: 'LeBron James' }, /stat/],
+      ['scan_movers', { since: 'yesterday' }, /since/],
+    ];
+    for (const [name, args, pattern] of cases) {
+      const { result, text } = await call(client, name, args);
+      expect(result.isError, name).toBe(true);
+      expect(text).toContain(`Invalid arguments for tool ${name}`);
+      expect(text).toMatch(pattern);
+    }
+  });
+
+  it('over the rate limit: a tool error saying when to retry', async () => {
+    const client = await connect(createFixtureApi({ tier: 'free', sports: ['nba'], callLimit: 1 }));
+    expect((await call(client, 'list_sports')).result.isError).toBeFalsy();
+    const { result, text } = await call(client, 'list_sports');
+    expect(result.isError).toBe(true);
+    expect(text).toBe('more than 30 requests in a minute (error: rate_limited) Retry after 42 seconds.');
+  });
+
+  it('an error that is not an API answer is reported and answered without a crash', async () => {
+    const seen: string[] = [];
+    const broken = { ...free(), sports: async () => Promise.reject(new Error('socket hang up')) };
+    const client = await connect(broken, (_err, tool) => seen.push(tool));
+    const { result, text } = await call(client, 'list_sports');
+    expect(result.isError).toBe(true);
+    expect(text).toBe('list_sports failed: socket hang up');
+    expect(seen).toEqual(['list_sports']);
+  });
+});
