@@ -1,0 +1,25 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'tsup';
+
+const contractSource = fileURLToPath(new URL('../contract/src/index.ts', import.meta.url));
+
+/**
+ * The published build: ESM and CJS with declarations. The workspace contract is bundled in
+ * (code and types), so a consumer installs only zod and @ts-rest/core.
+ */
+export default defineConfig({
+  entry: ['src/index.ts'],
+  format: ['esm', 'cjs'],
+  dts: {
+    // `paths` makes TypeScript see the contract as first-party source (not a node_modules
+    // symlink), so its declarations are inlined; its relative imports must resolve too.
+    compilerOptions: { paths: { '@propsfeed/contract': [contractSource] } },
+    resolve: [/^\./],
+  },
+  noExternal: ['@propsfeed/contract'],
+  external: ['zod', '@ts-rest/core'],
+  platform: 'neutral',
+  target: 'es2022',
+  clean: true,
+  sourcemap: true,
+});
