@@ -1,12 +1,86 @@
-/** Builds the Fastify app: routes over the board, auth, limits and docs. */
-import Fastify, { type FastifyInstance } from 'fastify';
+/** Builds the Fastify app: contract routes over the board behind the key guard, health, docs, admin. */
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { registerAdminRoutes } from './auth/admin';
+import { createKeyGuard } from './auth/guard';
+import { registerDocs } from './docs';
+import type { BoardSource, ProjectionSource } from './feed/types';
+import type { KeyCache } from './keys/cache';
+import { type Limiter, LimiterUnavailableError } from './limits/types';
+import type { QueryDeps } from './queries/deps';
+import { ApiError } from './queries/errors';
+import { registerContractRoutes } from './routes';
+import type { KeyStore } from './store/types';
+import { ViewRegistry } from './views';
 
-export interface AppOptions {
+export interface AppDeps {
+  store: KeyStore;
+  limiter: Limiter;
+  keys: KeyCache;
+  source: BoardSource;
+  projections?: ProjectionSource;
+  now?: () => number;
+  /** Enables /admin/v1 when set. */
+  adminToken?: string | undefined;
   logLevel?: string;
 }
 
-export async function createApp(opts: AppOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: { level: opts.logLevel ?? 'info' } });
+const MAX_ECHO = 200;
+
+export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: deps.logLevel ?? 'info',
+      // Keys travel in Authorization; they must never reach a log line.
+      redact: { paths: ['req.headers.authorization', 'request.headers.authorization'], censor: '[redacted]' },
+    },
+    routerOptions: { maxParamLength: 200 },
+    bodyLimit: 64 * 1024,
+    return503OnClosing: true,
+  });
+  const now = deps.now ?? Date.now;
+  const queryDeps: QueryDeps = { views: new ViewRegistry(deps.source, deps.projections), limiter: deps.limiter, now };
+  const guard = createKeyGuard({ keys: deps.keys, limiter: deps.limiter, now });
+
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof ApiError) {
+      if (err.retryAfter !== undefined) reply.header('retry-after', err.retryAfter);
+      return reply.status(err.status).send(err.toBody());
+    }
+    if (err instanceof LimiterUnavailableError) {
+      return reply
+        .status(503)
+        .send({ error: 'upstream_unavailable', message: 'rate limiting is unavailable; retry shortly' });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own refusals (bad JSON, body too large, bad media type, bad URL): always a 400 envelope.
+      return reply.status(400).send({ error: 'invalid_request', message: err.message.slice(0, MAX_ECHO) });
+    }
+    request.log.error({ err }, 'request failed');
+    return reply.status(500).send({ error: 'internal_error', message: 'internal error; it has been logged' });
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply
+      .status(404)
+      .send({ error: 'not_found', message: `no route ${request.method} ${request.url.slice(0, MAX_ECHO)}` }),
+  );
+
   app.get('/healthz', async () => ({ ok: true }));
+  app.get('/readyz', async (_request, reply) => {
+    const board = deps.source.current();
+    const ready = deps.source.ready() && board.version > 0;
+    return reply.status(ready ? 200 : 503).send({
+      ready,
+      boardVersion: board.version,
+      fetchedAt: board.fetchedAt > 0 ? new Date(board.fetchedAt).toISOString() : null,
+      games: board.games.length,
+      books: deps.source.health(),
+    });
+  });
+
+  await registerDocs(app);
+  if (deps.adminToken)
+    await registerAdminRoutes(app, { adminToken: deps.adminToken, store: deps.store, keys: deps.keys });
+  await registerContractRoutes(app, { ...queryDeps, store: deps.store, keys: deps.keys, guard });
   return app;
 }

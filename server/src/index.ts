@@ -1,4 +1,7 @@
-export { createApp } from './app';
+export { type AppDeps, createApp } from './app';
 export { type Config, ConfigError, loadConfig } from './config';
 export type { Board, BoardGame, BoardProp, BoardSource, BookHealth, BookQuote } from './feed/types';
-export { serve } from './main';
+export { type KeyAdmin, openKeyAdmin } from './keys/admin';
+export { type CreatedKeyResult, type CreateKeyInput, KeyInputError, type KeyRow } from './keys/issue';
+export { type ServeOptions, serve } from './main';
+export { serveMcpOverStdio } from './mcp/stdio';

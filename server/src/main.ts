@@ -1,20 +1,78 @@
-/** config → app → listen. `props serve` calls `serve()`. */
+/** config → runtime → app → listen. `props serve` calls `serve()`. */
+import type { Tier } from '@propsfeed/contract';
+import { TIERS } from '@propsfeed/contract';
 import { createApp } from './app';
 import { type Config, loadConfig } from './config';
+import { type CreatedKeyResult, issueKey } from './keys/issue';
+import { openRuntime, type Runtime } from './runtime';
 
 export interface ServeOptions {
   port?: number;
 }
 
+/** On the first start (no keys yet): one demo key per tier, printed once. */
+async function createDemoKeys(runtime: Runtime): Promise<CreatedKeyResult[]> {
+  if ((await runtime.store.listKeys()).length > 0) return [];
+  const created: CreatedKeyResult[] = [];
+  for (const tier of TIERS) {
+    const { created: key, record } = await issueKey(runtime.store, { tier: tier as Tier, label: `demo ${tier}` });
+    runtime.keys.put(record);
+    created.push(key);
+  }
+  return created;
+}
+
+function demoKeysText(keys: CreatedKeyResult[], address: string): string {
+  const width = Math.max(...keys.map((k) => k.tier.length));
+  const sharp = keys.find((k) => k.tier === 'sharp') ?? keys[0];
+  const lines = [
+    '',
+    'First start: one demo key per tier (shown only now; the store keeps only their hashes):',
+    ...keys.map((k) => `  ${k.tier.padEnd(width)}  ${k.key}`),
+    '',
+    'Try it:',
+    `  curl -H "Authorization: Bearer ${sharp?.key}" ${address}/api/v1/games?sport=nba`,
+    `  PROPS_API_KEY=${sharp?.key} npx -y pnpm@10 -s props games --sport nba`,
+    `Docs: ${address}/docs`,
+    '',
+  ];
+  return lines.join('\n');
+}
+
 export async function serve(opts: ServeOptions = {}, config: Config = loadConfig()): Promise<void> {
-  const app = await createApp({ logLevel: config.PROPS_LOG_LEVEL });
+  const runtime = await openRuntime(config);
+  const app = await createApp({
+    store: runtime.store,
+    limiter: runtime.limiter,
+    keys: runtime.keys,
+    source: runtime.feed,
+    projections: runtime.projections,
+    now: runtime.now,
+    adminToken: config.PROPS_ADMIN_TOKEN,
+    logLevel: config.PROPS_LOG_LEVEL,
+  });
   const port = opts.port ?? config.PROPS_PORT;
-  const address = await app.listen({ port, host: config.PROPS_HOST });
+  let address: string;
+  try {
+    address = await app.listen({ port, host: config.PROPS_HOST });
+  } catch (err) {
+    await runtime.close();
+    throw err;
+  }
   process.stdout.write(`propsfeed listening on ${address}\n`);
-  const stop = async () => {
+  const demo = await createDemoKeys(runtime);
+  if (demo.length > 0) process.stdout.write(demoKeysText(demo, address));
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'draining');
+    // Close drains in-flight requests; then usage is flushed and the store closed.
     await app.close();
+    await runtime.close();
     process.exit(0);
   };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
 }

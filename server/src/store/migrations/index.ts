@@ -1,7 +1,10 @@
 import type { Migration } from 'kysely';
+import { keysUsage } from './001_keys_usage';
 
 /**
  * Every migration, by name; names sort in the order they apply. Each concern adds its own
  * file here (e.g. `001_keys_usage`, `002_line_history`); SQL must run on SQLite and PostgreSQL.
  */
-export const migrations: Record<string, Migration> = {};
+export const migrations: Record<string, Migration> = {
+  '001_keys_usage': keysUsage,
+};

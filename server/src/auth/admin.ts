@@ -1,0 +1,64 @@
+/** /admin/v1/keys: key administration over HTTP, only when PROPS_ADMIN_TOKEN is set. */
+import { timingSafeEqual } from 'node:crypto';
+import { TIERS } from '@propsfeed/contract';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { KeyCache } from '../keys/cache';
+import { describeKey, issueKey, KeyInputError } from '../keys/issue';
+import { ApiError } from '../queries/errors';
+import type { KeyStore } from '../store/types';
+import { bearerKey } from './guard';
+
+const CreateBody = z
+  .object({
+    tier: z.enum(TIERS),
+    label: z.string().trim().min(1).max(100),
+    rpm: z.number().int().min(1).optional(),
+    rpd: z.number().int().min(1).optional(),
+    scanLimit: z.number().int().min(1).max(5000).optional(),
+  })
+  .strict();
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export async function registerAdminRoutes(
+  app: FastifyInstance,
+  deps: { adminToken: string; store: KeyStore; keys: KeyCache },
+): Promise<void> {
+  await app.register(
+    async (admin) => {
+      admin.addHook('onRequest', async (request) => {
+        if (!sameSecret(bearerKey(request.headers.authorization), deps.adminToken)) {
+          throw new ApiError('invalid_api_key', 'admin token is invalid');
+        }
+      });
+      admin.get('/keys', async () => ({ keys: (await deps.store.listKeys()).map(describeKey) }));
+      admin.post('/keys', async (request, reply) => {
+        const parsed = CreateBody.safeParse(request.body);
+        if (!parsed.success) {
+          const detail = parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ');
+          throw new ApiError('invalid_request', `invalid key request (${detail})`);
+        }
+        try {
+          const { created, record } = await issueKey(deps.store, parsed.data);
+          deps.keys.put(record);
+          return reply.status(201).send(created);
+        } catch (err) {
+          if (err instanceof KeyInputError) throw new ApiError('invalid_request', err.message);
+          throw err;
+        }
+      });
+      admin.delete<{ Params: { prefix: string } }>('/keys/:prefix', async (request) => {
+        const revoked = await deps.store.revokeKey(request.params.prefix, Date.now());
+        if (!revoked) throw new ApiError('not_found', `no active key with prefix ${request.params.prefix}`);
+        await deps.keys.refresh();
+        return { revoked: true, keyPrefix: request.params.prefix };
+      });
+    },
+    { prefix: '/admin/v1' },
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * /openapi.json (the contract's document) and /docs, an interactive reference page whose
+ * assets (Swagger UI) are served from this process: no CDN.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { buildOpenApi } from '@propsfeed/docs';
+import type { FastifyInstance } from 'fastify';
+
+const ASSETS: Record<string, string> = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'application/javascript; charset=utf-8',
+  'swagger-ui-standalone-preset.js': 'application/javascript; charset=utf-8',
+  'favicon-32x32.png': 'image/png',
+};
+
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>propsfeed API reference</title>
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <link rel="icon" href="/docs/assets/favicon-32x32.png">
+  <link rel="stylesheet" href="/docs/assets/swagger-ui.css">
+</head>
+<body>
+  <div id="swagger-ui"></div>
+  <script src="/docs/assets/swagger-ui-bundle.js"></script>
+  <script src="/docs/init.js"></script>
+</body>
+</html>
+`;
+
+const INIT = `window.ui = SwaggerUIBundle({
+  url: '/openapi.json',
+  dom_id: '#swagger-ui',
+  deepLinking: true,
+  persistAuthorization: true,
+  tryItOutEnabled: true,
+  validatorUrl: null,
+});
+`;
+
+export async function registerDocs(app: FastifyInstance): Promise<void> {
+  const openapi = Buffer.from(JSON.stringify(buildOpenApi()));
+  const dir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+  const assets = new Map(
+    Object.entries(ASSETS).map(([name, type]) => [name, { type, body: readFileSync(join(dir, name)) }]),
+  );
+
+  app.get('/openapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(openapi));
+  app.get('/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(PAGE));
+  app.get('/docs/init.js', async (_request, reply) => reply.type('application/javascript; charset=utf-8').send(INIT));
+  app.get<{ Params: { name: string } }>('/docs/assets/:name', async (request, reply) => {
+    const asset = assets.get(request.params.name);
+    if (!asset) return reply.callNotFound();
+    return reply.type(asset.type).header('cache-control', 'public, max-age=86400').send(asset.body);
+  });
+}

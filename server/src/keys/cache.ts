@@ -1,0 +1,60 @@
+/**
+ * Keys in memory, so a request never waits on the store. The cache polls the store's key
+ * signature, so a key created or revoked by another process (the CLI) counts within a second.
+ */
+import type { KeyRecord, KeyStore } from '../store/types';
+import { sameHash } from './format';
+
+export const KEY_REFRESH_MS = 400;
+
+export class KeyCache {
+  private byHash = new Map<string, KeyRecord>();
+  private signature = '';
+  private timer: NodeJS.Timeout | undefined;
+  private refreshing: Promise<void> | undefined;
+
+  constructor(
+    private readonly store: KeyStore,
+    private readonly onError: (err: unknown) => void = () => {},
+  ) {}
+
+  /** Loads every key, then keeps watching the store. */
+  async start(refreshMs = KEY_REFRESH_MS): Promise<void> {
+    await this.refresh();
+    this.timer = setInterval(() => {
+      this.refresh().catch(this.onError);
+    }, refreshMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /** The active key with this hash, or undefined (unknown or revoked). */
+  lookup(keyHash: string): KeyRecord | undefined {
+    const record = this.byHash.get(keyHash);
+    if (!record || !sameHash(record.keyHash, keyHash) || record.revokedAt !== null) return undefined;
+    return record;
+  }
+
+  /** Records a change made by this process at once, without waiting for the next poll. */
+  put(record: KeyRecord): void {
+    this.byHash.set(record.keyHash, record);
+  }
+
+  async refresh(): Promise<void> {
+    if (this.refreshing) return this.refreshing;
+    this.refreshing = (async () => {
+      const signature = await this.store.keysSignature();
+      if (signature === this.signature) return;
+      const keys = await this.store.listKeys();
+      this.byHash = new Map(keys.map((k) => [k.keyHash, k]));
+      this.signature = signature;
+    })().finally(() => {
+      this.refreshing = undefined;
+    });
+    return this.refreshing;
+  }
+}

@@ -1,0 +1,161 @@
+/**
+ * The in-process limiter (embedded default). Per key: a sliding one-minute window kept as
+ * 60 one-second buckets, and the UTC day's count. Counting is synchronous once a key's day
+ * is loaded, so concurrent requests are admitted exactly. Usage is flushed to the store in
+ * batches (periodically and on close) and read back after a restart.
+ */
+import type { UsageStore } from '../store/types';
+import { type LimitDecision, type Limiter, type LimitPolicy, utcDay, utcDayStart } from './types';
+
+const WINDOW_S = 60;
+const DAY_MS = 86_400_000;
+
+interface KeyState {
+  /** Requests per second-slot; `slotSecond` says which epoch second a slot holds. */
+  slots: number[];
+  slotSecond: number[];
+  day: string;
+  dayUsed: number;
+}
+
+export interface MemoryLimiterOptions {
+  /** Where usage is persisted; without it usage lives only as long as the process. */
+  usage?: UsageStore;
+  /** Flush period; 0 turns periodic flushing off. */
+  flushEveryMs?: number;
+  onError?: (err: unknown) => void;
+}
+
+export class MemoryLimiter implements Limiter {
+  private readonly states = new Map<string, KeyState>();
+  private readonly loading = new Map<string, Promise<KeyState>>();
+  /** Counted but not yet flushed, by `keyId \n day`. */
+  private pending = new Map<string, number>();
+  private readonly timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly opts: MemoryLimiterOptions = {}) {
+    const every = opts.flushEveryMs ?? 2_000;
+    if (opts.usage && every > 0) {
+      this.timer = setInterval(() => {
+        this.flush().catch(opts.onError ?? (() => {}));
+      }, every);
+      this.timer.unref();
+    }
+  }
+
+  async consume(keyId: string, policy: LimitPolicy, nowMs = Date.now()): Promise<LimitDecision> {
+    const state = await this.stateFor(keyId, nowMs);
+    const nowS = Math.floor(nowMs / 1000);
+    const inWindow = this.windowCount(state, nowS);
+    const minuteFull = inWindow >= policy.perMinute;
+    const dayFull = state.dayUsed >= policy.perDay;
+    const allowed = !minuteFull && !dayFull;
+    if (allowed) {
+      const slot = nowS % WINDOW_S;
+      if (state.slotSecond[slot] !== nowS) {
+        state.slotSecond[slot] = nowS;
+        state.slots[slot] = 0;
+      }
+      state.slots[slot] = (state.slots[slot] ?? 0) + 1;
+      state.dayUsed += 1;
+      const pendingKey = `${keyId}\n${state.day}`;
+      this.pending.set(pendingKey, (this.pending.get(pendingKey) ?? 0) + 1);
+    }
+    const used = allowed ? inWindow + 1 : inWindow;
+    const minuteReset = this.minuteFreesAt(state, nowS, policy.perMinute, used);
+    const dayReset = utcDayStart(nowMs) + DAY_MS;
+    const decision: LimitDecision = {
+      allowed,
+      minute: { limit: policy.perMinute, remaining: Math.max(0, policy.perMinute - used), resetAt: minuteReset },
+      day: {
+        limit: policy.perDay,
+        remaining: Math.max(0, policy.perDay - state.dayUsed),
+        resetAt: dayReset,
+        used: state.dayUsed,
+      },
+    };
+    if (!allowed) {
+      decision.reason = dayFull ? 'daily_quota_exceeded' : 'rate_limited';
+      const until = dayFull ? dayReset : minuteReset;
+      decision.retryAfterSeconds = Math.max(1, Math.ceil((until - nowMs) / 1000));
+    }
+    return decision;
+  }
+
+  async usedToday(keyId: string, nowMs = Date.now()): Promise<number> {
+    return (await this.stateFor(keyId, nowMs)).dayUsed;
+  }
+
+  async flush(): Promise<void> {
+    if (!this.opts.usage || this.pending.size === 0) return;
+    const batch = this.pending;
+    this.pending = new Map();
+    const deltas = [...batch].map(([k, count]) => {
+      const [keyId = '', day = ''] = k.split('\n');
+      return { keyId, day, count };
+    });
+    try {
+      await this.opts.usage.addUsage(deltas);
+    } catch (err) {
+      // Keep the counts for the next flush rather than lose them.
+      for (const [k, n] of batch) this.pending.set(k, (this.pending.get(k) ?? 0) + n);
+      throw err;
+    }
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flush();
+  }
+
+  private windowCount(state: KeyState, nowS: number): number {
+    let n = 0;
+    for (let i = 0; i < WINDOW_S; i++) {
+      if ((state.slotSecond[i] ?? -1) > nowS - WINDOW_S) n += state.slots[i] ?? 0;
+    }
+    return n;
+  }
+
+  /** Epoch ms when the window next has room (or, with room now, when its oldest request leaves). */
+  private minuteFreesAt(state: KeyState, nowS: number, limit: number, used: number): number {
+    const live: Array<[number, number]> = [];
+    for (let i = 0; i < WINDOW_S; i++) {
+      const s = state.slotSecond[i] ?? -1;
+      if (s > nowS - WINDOW_S && (state.slots[i] ?? 0) > 0) live.push([s, state.slots[i] ?? 0]);
+    }
+    if (live.length === 0) return (nowS + WINDOW_S) * 1000;
+    live.sort((a, b) => a[0] - b[0]);
+    let over = used - limit + 1;
+    for (const [second, count] of live) {
+      over -= count;
+      if (over <= 0) return (second + WINDOW_S) * 1000;
+    }
+    return ((live[0]?.[0] ?? nowS) + WINDOW_S) * 1000;
+  }
+
+  /** The key's state for the UTC day of `nowMs`, loading the day's stored usage once. */
+  private async stateFor(keyId: string, nowMs: number): Promise<KeyState> {
+    const day = utcDay(nowMs);
+    const state = this.states.get(keyId);
+    if (state && state.day === day) return state;
+    const loadKey = `${keyId}\n${day}`;
+    let loading = this.loading.get(loadKey);
+    if (!loading) {
+      loading = (async () => {
+        const stored = this.opts.usage ? await this.opts.usage.usageOn(keyId, day) : 0;
+        const unflushed = this.pending.get(loadKey) ?? 0;
+        const previous = this.states.get(keyId);
+        const next: KeyState = {
+          slots: previous?.slots ?? new Array(WINDOW_S).fill(0),
+          slotSecond: previous?.slotSecond ?? new Array(WINDOW_S).fill(-1),
+          day,
+          dayUsed: stored + unflushed,
+        };
+        this.states.set(keyId, next);
+        return next;
+      })().finally(() => this.loading.delete(loadKey));
+      this.loading.set(loadKey, loading);
+    }
+    return loading;
+  }
+}

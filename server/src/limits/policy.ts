@@ -1,0 +1,131 @@
+/**
+ * The tier table (shared/DESIGN.md): the one place that holds each tier's numbers.
+ * Everything else asks this module what a caller may see and how often.
+ */
+import { type KeyLimits, SPORT_IDS, type SportId, TIERS, type Tier } from '@propsfeed/contract';
+
+export interface TierPolicy {
+  tier: Tier;
+  /** 0 for realtime; the free tier sees the board as it stood this long ago. */
+  delayMs: number;
+  /** Sports allowed; 'all' for every sport of the catalog. */
+  sports: readonly SportId[] | 'all';
+  liveLines: boolean;
+  requestsPerMinute: number;
+  requestsPerDay: number;
+  scanLimit: number;
+  /** Board routes beyond the free tier's (history, movement). */
+  proRoutes: boolean;
+  redistribution: boolean;
+}
+
+/** Hard ceiling of a scan answer, whatever the tier or key says. */
+export const MAX_SCAN_LIMIT = 5000;
+
+const TABLE: Record<Tier, TierPolicy> = {
+  free: {
+    tier: 'free',
+    delayMs: 10 * 60_000,
+    sports: ['nba'],
+    liveLines: false,
+    requestsPerMinute: 30,
+    requestsPerDay: 1_000,
+    scanLimit: 100,
+    proRoutes: false,
+    redistribution: false,
+  },
+  pro: {
+    tier: 'pro',
+    delayMs: 0,
+    sports: ['nba', 'mlb'],
+    liveLines: false,
+    requestsPerMinute: 120,
+    requestsPerDay: 20_000,
+    scanLimit: 1_000,
+    proRoutes: true,
+    redistribution: false,
+  },
+  sharp: {
+    tier: 'sharp',
+    delayMs: 0,
+    sports: 'all',
+    liveLines: true,
+    requestsPerMinute: 600,
+    requestsPerDay: 200_000,
+    scanLimit: 5_000,
+    proRoutes: true,
+    redistribution: false,
+  },
+  // Enterprise numbers are set per key when it is made; these are the defaults of such a key.
+  enterprise: {
+    tier: 'enterprise',
+    delayMs: 0,
+    sports: 'all',
+    liveLines: true,
+    requestsPerMinute: 3_000,
+    requestsPerDay: 2_000_000,
+    scanLimit: 5_000,
+    proRoutes: true,
+    redistribution: true,
+  },
+};
+
+export function tierPolicy(tier: Tier): TierPolicy {
+  return TABLE[tier];
+}
+
+/** Per-key overrides; only enterprise keys may carry them. */
+export interface KeyOverrides {
+  rpm?: number | null;
+  rpd?: number | null;
+  scanLimit?: number | null;
+}
+
+/** The numbers one key runs under: its tier's, with an enterprise key's own overrides. */
+export function effectivePolicy(tier: Tier, overrides: KeyOverrides = {}): TierPolicy {
+  const base = TABLE[tier];
+  if (tier !== 'enterprise') return base;
+  return {
+    ...base,
+    requestsPerMinute: overrides.rpm ?? base.requestsPerMinute,
+    requestsPerDay: overrides.rpd ?? base.requestsPerDay,
+    scanLimit: Math.min(overrides.scanLimit ?? base.scanLimit, MAX_SCAN_LIMIT),
+  };
+}
+
+export function allowsSport(policy: TierPolicy, sport: SportId): boolean {
+  return policy.sports === 'all' || policy.sports.includes(sport);
+}
+
+/** The lowest tier that allows `sport` (for a 403's requiredTier). */
+export function lowestTierForSport(sport: SportId): Tier {
+  return TIERS.find((t) => allowsSport(TABLE[t], sport)) ?? 'enterprise';
+}
+
+/** The lowest tier with live in-game lines. */
+export function lowestLiveTier(): Tier {
+  return TIERS.find((t) => TABLE[t].liveLines) ?? 'enterprise';
+}
+
+/** The lowest tier a route marked with `tier` in the contract metadata is open to. */
+export function allowsRouteTier(policy: TierPolicy, routeTier: 'free' | 'pro'): boolean {
+  return routeTier === 'free' || policy.proRoutes;
+}
+
+/** The limits object of KeyInfo / CreatedKey. */
+export function keyLimits(policy: TierPolicy): KeyLimits {
+  return {
+    requestsPerMinute: policy.requestsPerMinute,
+    requestsPerDay: policy.requestsPerDay,
+    realtime: policy.delayMs === 0,
+    sports: policy.sports === 'all' ? 'all' : [...policy.sports],
+    scanLimit: policy.scanLimit,
+    liveLines: policy.liveLines,
+    delaySeconds: Math.round(policy.delayMs / 1000),
+  };
+}
+
+export const ALL_SPORTS: readonly SportId[] = SPORT_IDS;
+
+/** Free keys from POST /api/v1/keys, per client address. */
+export const FREE_SIGNUP_LIMITS = { perMinute: 3, perDay: 10 } as const;

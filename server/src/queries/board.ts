@@ -1,0 +1,76 @@
+/**
+ * The four board queries (player props, player context, prop history, movers) as the local
+ * API calls them: parameters checked with the contract's own query schemas, as the HTTP
+ * routes' are, then the same query functions the routes call.
+ */
+import {
+  MovementQuerySchema,
+  PlayerContextQuerySchema,
+  PlayerPropsQuerySchema,
+  PropHistoryQuerySchema,
+  type PropsApi,
+} from '@propsfeed/contract';
+import type { z } from 'zod';
+import type { LineHistoryReader } from '../history/types';
+import type { GameLogIndex } from '../stats/gameLogIndex';
+import type { Caller } from './caller';
+import { playerContextQuery } from './context';
+import type { QueryDeps } from './deps';
+import { ApiError } from './errors';
+import { propHistoryQuery } from './history';
+import { moversQuery, type OpeningLines } from './movers';
+import { playerPropsQuery } from './player';
+
+/** What the board routes read besides the board: game logs (and projections), line history, openings. */
+export interface BoardData {
+  gameLogs: GameLogIndex;
+  history: LineHistoryReader;
+  openings: OpeningLines;
+}
+
+/** The board data, or a 503 on a server started without a store behind its feed. */
+export function boardDataOf(deps: QueryDeps): BoardData {
+  if (!deps.boardData)
+    throw new ApiError('upstream_unavailable', 'game logs and line history are not available on this server');
+  return deps.boardData;
+}
+
+type BoardMethod<K extends keyof PropsApi> = (
+  deps: QueryDeps,
+  caller: Caller,
+  ...args: Parameters<PropsApi[K]>
+) => ReturnType<PropsApi[K]>;
+
+export interface BoardQueries {
+  playerProps: BoardMethod<'playerProps'>;
+  playerContext: BoardMethod<'playerContext'>;
+  propHistory: BoardMethod<'propHistory'>;
+  movers: BoardMethod<'movers'>;
+}
+
+function parse<S extends z.ZodTypeAny>(schema: S, params: unknown): z.output<S> {
+  const parsed = schema.safeParse(params);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((i) => `${i.path.join('.') || 'params'}: ${i.message}`);
+  throw new ApiError('invalid_request', `invalid request (${problems.join('; ')})`);
+}
+
+export const boardQueries: BoardQueries = {
+  async playerProps(deps, caller, params) {
+    const query = parse(PlayerPropsQuerySchema, params);
+    return playerPropsQuery(deps, caller, query, deps.boardData?.gameLogs).value;
+  },
+  async playerContext(deps, caller, params) {
+    const query = parse(PlayerContextQuerySchema, params);
+    return playerContextQuery(deps, caller, query, boardDataOf(deps).gameLogs).value;
+  },
+  async propHistory(deps, caller, params) {
+    const query = parse(PropHistoryQuerySchema, params);
+    return propHistoryQuery(deps, caller, query, boardDataOf(deps).history);
+  },
+  async movers(deps, caller, params = {}) {
+    const since = params.since instanceof Date ? params.since.toISOString() : params.since;
+    const query = parse(MovementQuerySchema, { ...params, since });
+    return (await moversQuery(deps, caller, query, boardDataOf(deps))).value;
+  },
+};

@@ -1,0 +1,25 @@
+import { isStatKey, type ScanResponse, type SportId, STAT_KEYS } from '@propsfeed/contract';
+import type { Prepared } from '../views';
+import { assertSport } from './access';
+import type { Caller } from './caller';
+import type { QueryDeps } from './deps';
+import { ApiError } from './errors';
+
+/** Every prop of a sport as rows, live first (left out for tiers without live lines), capped by scanLimit. */
+export function scanQuery(
+  deps: QueryDeps,
+  caller: Caller,
+  params: { sport: SportId; stat?: string | undefined; limit?: number | undefined },
+): Prepared<ScanResponse> {
+  assertSport(caller, params.sport);
+  if (params.stat !== undefined && !isStatKey(params.sport, params.stat)) {
+    throw new ApiError(
+      'invalid_request',
+      `unknown stat '${params.stat}' for ${params.sport} (known: ${STAT_KEYS[params.sport].join(', ')})`,
+    );
+  }
+  const limit = Math.min(params.limit ?? caller.policy.scanLimit, caller.policy.scanLimit);
+  return deps.views
+    .views(caller.view, caller.policy.delayMs, deps.now())
+    .scan(params.sport, params.stat ?? null, limit);
+}

@@ -1,0 +1,19 @@
+import { SPORTS, type SportsResponse } from '@propsfeed/contract';
+import { allowsSport } from '../limits/policy';
+import { Prepared } from '../views';
+import type { Caller } from './caller';
+
+const byTier = new Map<string, Prepared<SportsResponse>>();
+
+/** The sport catalog with `enabled` per the caller's tier; one prepared answer per sport set. */
+export function sportsQuery(caller: Caller): Prepared<SportsResponse> {
+  const key = caller.policy.sports === 'all' ? 'all' : caller.policy.sports.join(',');
+  let prepared = byTier.get(key);
+  if (!prepared) {
+    prepared = Prepared.of({
+      sports: SPORTS.map((s) => ({ id: s.id, name: s.name, enabled: allowsSport(caller.policy, s.id) })),
+    });
+    byTier.set(key, prepared);
+  }
+  return prepared;
+}

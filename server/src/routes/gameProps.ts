@@ -1,0 +1,9 @@
+import { callerOfRequest } from '../auth/guard';
+import { gamePropsQuery } from '../queries/gameProps';
+import type { RouteDeps, RouteImpl } from './deps';
+import { sendPrepared } from './send';
+
+export const gameProps =
+  (deps: RouteDeps): RouteImpl<'gameProps'> =>
+  async ({ params, query, request, reply }) =>
+    sendPrepared(request, reply, gamePropsQuery(deps, callerOfRequest(request), params.eventId, query));

@@ -1,0 +1,80 @@
+/**
+ * Every contract route, registered in one place (one file per contract key, named after it).
+ *
+ * For whoever adds or replaces a route file:
+ * - A route file exports `(deps: RouteDeps) => AppRouteImplementation<typeof contract.<key>>`;
+ *   the handler gets `{ query, params, body, request, reply }` with query/params already
+ *   validated against the contract (a bad one never reaches it: 400 invalid_request).
+ * - Keyed routes run behind the key guard (auth/guard.ts): `callerOfRequest(request)` is the
+ *   caller: tier, `policy` (limits/policy.ts: sports, liveLines, delayMs, scanLimit) and
+ *   `view`. The guard already refused routes above the caller's tier (contract metadata).
+ * - The board: `deps.views.views(caller.view, caller.policy.delayMs, deps.now())` gives the
+ *   caller's view of the board (delayed for the free tier); `.board` is the Board itself.
+ *   Tier checks for sports and live games: queries/access.ts.
+ * - Refuse with `throw new ApiError(code, message, { requiredTier })` (queries/errors.ts).
+ *   Answer big or often-read bodies with `sendPrepared(request, reply, Prepared.of(value))`
+ *   (ETag, 304, gzip/br), or `{ status: 200, body }` for small per-caller ones.
+ */
+import { contract, type RouteMeta } from '@propsfeed/contract';
+import { initServer, type RequestValidationError } from '@ts-rest/fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createKey } from './createKey';
+import type { RouteDeps, RouteImpl } from './deps';
+import { gameProps } from './gameProps';
+import { games } from './games';
+import { me } from './me';
+import { movement } from './movement';
+import { playerContext } from './playerContext';
+import { playerProps } from './playerProps';
+import { propHistory } from './propHistory';
+import { scan } from './scan';
+import { sports } from './sports';
+
+export type { RouteDeps } from './deps';
+
+type ZodIssues = { issues?: Array<{ path: Array<string | number>; message: string }> } | null;
+
+/** One sentence naming each bad parameter. */
+export function describeValidationError(err: RequestValidationError): string {
+  const parts: string[] = [];
+  const add = (where: string, e: ZodIssues) => {
+    for (const issue of e?.issues ?? []) {
+      const name = issue.path.length > 0 ? issue.path.join('.') : where;
+      parts.push(`${name}: ${issue.message}`);
+    }
+  };
+  add('path', err.pathParams as ZodIssues);
+  add('query', err.query as ZodIssues);
+  add('body', err.body as ZodIssues);
+  add('headers', err.headers as ZodIssues);
+  return parts.length > 0 ? `invalid request (${parts.join('; ')})` : 'invalid request';
+}
+
+export async function registerContractRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
+  const s = initServer();
+  const keyed = <T extends keyof typeof contract>(key: T, handler: RouteImpl<T>) => {
+    const meta = (contract[key].metadata ?? {}) as RouteMeta;
+    return meta.public ? handler : { handler, hooks: { preHandler: deps.guard } };
+  };
+  const router = s.router(contract, {
+    sports: keyed('sports', sports(deps)),
+    games: keyed('games', games(deps)),
+    gameProps: keyed('gameProps', gameProps(deps)),
+    scan: keyed('scan', scan(deps)),
+    me: keyed('me', me(deps)),
+    playerProps: keyed('playerProps', playerProps(deps)),
+    playerContext: keyed('playerContext', playerContext(deps)),
+    propHistory: keyed('propHistory', propHistory(deps)),
+    movement: keyed('movement', movement(deps)),
+    createKey: keyed('createKey', createKey(deps)),
+  } as never);
+  // Its own scope: registerRouter sets an error handler there (shared/STACK.md).
+  await app.register(async (scope) => {
+    s.registerRouter(contract, router, scope, {
+      logInitialization: false,
+      responseValidation: false,
+      requestValidationErrorHandler: (err: RequestValidationError, _req: FastifyRequest, reply: FastifyReply) =>
+        reply.status(400).send({ error: 'invalid_request', message: describeValidationError(err) }),
+    });
+  });
+}

@@ -1,0 +1,10 @@
+import { callerOfRequest } from '../auth/guard';
+import { boardDataOf } from '../queries/board';
+import { playerContextQuery } from '../queries/context';
+import type { RouteDeps, RouteImpl } from './deps';
+import { sendPrepared } from './send';
+
+export const playerContext =
+  (deps: RouteDeps): RouteImpl<'playerContext'> =>
+  async ({ query, request, reply }) =>
+    sendPrepared(request, reply, playerContextQuery(deps, callerOfRequest(request), query, boardDataOf(deps).gameLogs));

@@ -1,0 +1,9 @@
+import { callerOfRequest } from '../auth/guard';
+import { playerPropsQuery } from '../queries/player';
+import type { RouteDeps, RouteImpl } from './deps';
+import { sendPrepared } from './send';
+
+export const playerProps =
+  (deps: RouteDeps): RouteImpl<'playerProps'> =>
+  async ({ query, request, reply }) =>
+    sendPrepared(request, reply, playerPropsQuery(deps, callerOfRequest(request), query, deps.boardData?.gameLogs));

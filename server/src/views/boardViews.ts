@@ -1,0 +1,139 @@
+/**
+ * Everything a tier view of one board can answer, serialized once per board and kept:
+ * the games of a sport, the props of a game (per stat filter), and the scan rows of a sport
+ * (per stat filter) as one buffer of rows, so an answer capped at N rows is a prefix.
+ */
+import type { GamesResponse, PropsResult, ScanResponse, ScanRow, SportId } from '@propsfeed/contract';
+import type { Board, BoardGame, ProjectionSource } from '../feed/types';
+import { gameOf, propOf, scanRowOf } from './encode';
+import { BoundedMap, Prepared } from './prepared';
+
+/** How a tier sees the board: delayed or realtime, with or without live lines. */
+export interface ViewKind {
+  delayed: boolean;
+  liveLines: boolean;
+}
+
+export function viewKindKey(kind: ViewKind): string {
+  return `${kind.delayed ? 'delayed' : 'realtime'}:${kind.liveLines ? 'live' : 'nolive'}`;
+}
+
+/** Scan rows of one sport and stat filter, serialized once. */
+class ScanRows {
+  /** Rows joined by commas; `ends[i]` is the byte offset just after row i. */
+  readonly rowsJson: Buffer;
+  readonly ends: number[];
+  private readonly byLimit = new BoundedMap<number, Prepared<ScanResponse>>(16);
+
+  constructor(
+    readonly sport: SportId,
+    readonly stat: string | null,
+    readonly delayed: boolean,
+    readonly rows: ScanRow[],
+  ) {
+    const parts: Buffer[] = [];
+    this.ends = [];
+    let offset = 0;
+    for (let i = 0; i < rows.length; i++) {
+      const part = Buffer.from((i === 0 ? '' : ',') + JSON.stringify(rows[i]));
+      parts.push(part);
+      offset += part.length;
+      this.ends.push(offset);
+    }
+    this.rowsJson = Buffer.concat(parts, offset);
+  }
+
+  /** The answer with the first `limit` rows; built from the row buffer, not re-serialized. */
+  first(limit: number): Prepared<ScanResponse> {
+    const count = Math.min(limit, this.rows.length);
+    let prepared = this.byLimit.get(count);
+    if (!prepared) {
+      const value: ScanResponse = {
+        sport: this.sport,
+        stat: this.stat,
+        count,
+        total: this.rows.length,
+        delayed: this.delayed,
+        rows: this.rows.slice(0, count),
+      };
+      const head = `{"sport":${JSON.stringify(this.sport)},"stat":${JSON.stringify(this.stat)},"count":${count},"total":${this.rows.length},"delayed":${this.delayed},"rows":[`;
+      const rowBytes = this.rowsJson.subarray(0, count === 0 ? 0 : this.ends[count - 1]);
+      prepared = new Prepared(value, Buffer.concat([Buffer.from(head), rowBytes, Buffer.from(']}')]));
+      this.byLimit.set(count, prepared);
+    }
+    return prepared;
+  }
+}
+
+export class BoardViews {
+  private readonly gamesBySport = new Map<SportId, Prepared<GamesResponse>>();
+  private readonly propsByGame = new BoundedMap<string, Prepared<PropsResult>>(2048);
+  private readonly scans = new BoundedMap<string, ScanRows>(256);
+
+  constructor(
+    readonly board: Board,
+    readonly kind: ViewKind,
+    private readonly projections?: ProjectionSource,
+  ) {}
+
+  /** The game with this id or alias, or undefined. */
+  game(eventId: string): BoardGame | undefined {
+    return this.board.gameById.get(eventId);
+  }
+
+  games(sport: SportId): Prepared<GamesResponse> {
+    let prepared = this.gamesBySport.get(sport);
+    if (!prepared) {
+      const games = this.board.games.filter((g) => g.sport === sport).map(gameOf);
+      prepared = Prepared.of({ sport, count: games.length, games, delayed: this.kind.delayed });
+      this.gamesBySport.set(sport, prepared);
+    }
+    return prepared;
+  }
+
+  /** Props of a game, keeping only `stats` when given (sorted, distinct stat keys). */
+  gameProps(game: BoardGame, stats: readonly string[] | null): Prepared<PropsResult> {
+    const cacheKey = `${game.id}|${stats?.join(',') ?? ''}`;
+    let prepared = this.propsByGame.get(cacheKey);
+    if (!prepared) {
+      const props = stats ? game.props.filter((p) => stats.includes(p.stat)) : game.props;
+      prepared = Prepared.of({
+        eventId: game.id,
+        sport: game.sport,
+        homeTeam: game.homeTeam,
+        awayTeam: game.awayTeam,
+        startTime: game.startTime,
+        props: props.map(propOf),
+        sources: [...game.sources],
+        fetchedAt: this.board.fetchedAt,
+        delayed: this.kind.delayed,
+      });
+      this.propsByGame.set(cacheKey, prepared);
+    }
+    return prepared;
+  }
+
+  /** The scan answer for a sport and optional stat, with at most `limit` rows. */
+  scan(sport: SportId, stat: string | null, limit: number): Prepared<ScanResponse> {
+    const cacheKey = `${sport}|${stat ?? ''}`;
+    let rows = this.scans.get(cacheKey);
+    if (!rows) {
+      rows = new ScanRows(sport, stat, this.kind.delayed, this.scanRows(sport, stat));
+      this.scans.set(cacheKey, rows);
+    }
+    return rows.first(limit);
+  }
+
+  private scanRows(sport: SportId, stat: string | null): ScanRow[] {
+    const rows: ScanRow[] = [];
+    for (const game of this.board.games) {
+      if (game.sport !== sport || (game.live && !this.kind.liveLines)) continue;
+      for (const prop of game.props) {
+        if (stat !== null && prop.stat !== stat) continue;
+        const projection = this.projections?.get(sport, prop.playerKey, prop.stat);
+        rows.push(scanRowOf(game, prop, this.board.fetchedAt, projection));
+      }
+    }
+    return rows;
+  }
+}

@@ -1,0 +1,52 @@
+/** Board objects → the contract's shapes, field order as in the spec. */
+import type { Game, PlayerProp, Projection, ScanRow } from '@propsfeed/contract';
+import type { BoardGame, BoardProp } from '../feed/types';
+
+export function gameOf(g: BoardGame): Game {
+  const game: Game = {
+    id: g.id,
+    sport: g.sport,
+    homeTeam: g.homeTeam,
+    awayTeam: g.awayTeam,
+    startTime: g.startTime,
+    live: g.live,
+    source: g.source,
+  };
+  if (g.aliases.length > 0) game.aliases = [...g.aliases];
+  return game;
+}
+
+export function propOf(p: BoardProp): PlayerProp {
+  // Built field by field so the JSON keeps the spec's field order and omits absent ones.
+  const prop = { player: p.player, stat: p.stat, line: p.line } as PlayerProp;
+  if (p.overOdds !== undefined) prop.overOdds = p.overOdds;
+  if (p.underOdds !== undefined) prop.underOdds = p.underOdds;
+  prop.bookCount = p.bookCount;
+  if (p.photoUrl !== undefined) prop.photoUrl = p.photoUrl;
+  if (p.playerId !== undefined) prop.playerId = p.playerId;
+  if (p.liveValue !== undefined) prop.liveValue = p.liveValue;
+  if (p.gameClock !== undefined) prop.gameClock = p.gameClock;
+  prop.gameState = p.gameState;
+  prop.books = p.books.map((b) => {
+    const line: NonNullable<PlayerProp['books']>[number] = { source: b.source, line: b.line };
+    if (b.overOdds !== undefined) line.overOdds = b.overOdds;
+    if (b.underOdds !== undefined) line.underOdds = b.underOdds;
+    return line;
+  });
+  return prop;
+}
+
+export function scanRowOf(g: BoardGame, p: BoardProp, fetchedAt: number, projection?: Projection): ScanRow {
+  const row: ScanRow = {
+    ...propOf(p),
+    eventId: g.id,
+    sport: g.sport,
+    homeTeam: g.homeTeam,
+    awayTeam: g.awayTeam,
+    startTime: g.startTime,
+    source: g.source,
+    fetchedAt,
+  };
+  if (projection) row.propsfeedProjection = projection;
+  return row;
+}

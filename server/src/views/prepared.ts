@@ -1,0 +1,67 @@
+/**
+ * A prepared answer: the JSON serialized once, its ETag, and its gzip/br encodings made on
+ * first demand and kept. Routes send these bytes as they are.
+ */
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/** Bodies smaller than this are sent plain: compressing them costs more than it saves. */
+export const COMPRESS_MIN_BYTES = 1024;
+
+export type ContentEncoding = 'br' | 'gzip' | 'identity';
+
+export class Prepared<T = unknown> {
+  readonly etag: string;
+  private gz: Promise<Buffer> | undefined;
+  private brotli: Promise<Buffer> | undefined;
+
+  constructor(
+    /** The answer as an object, for in-process callers (MCP tools). */
+    readonly value: T,
+    readonly body: Buffer,
+  ) {
+    this.etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+  }
+
+  static of<T>(value: T): Prepared<T> {
+    return new Prepared(value, Buffer.from(JSON.stringify(value)));
+  }
+
+  get compressible(): boolean {
+    return this.body.length >= COMPRESS_MIN_BYTES;
+  }
+
+  /** The body in `encoding`, compressed once and then served from memory. */
+  encoded(encoding: ContentEncoding): Buffer | Promise<Buffer> {
+    if (encoding === 'gzip') {
+      this.gz ??= gzipAsync(this.body, { level: 6 });
+      return this.gz;
+    }
+    if (encoding === 'br') {
+      // Quality 5: most of brotli's gain at a small part of the default quality's cost.
+      this.brotli ??= brotliAsync(this.body, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: this.body.length },
+      });
+      return this.brotli;
+    }
+    return this.body;
+  }
+}
+
+/** A Map that forgets its oldest entries beyond `max`: for caches keyed by request input. */
+export class BoundedMap<K, V> extends Map<K, V> {
+  constructor(private readonly max: number) {
+    super();
+  }
+  override set(key: K, value: V): this {
+    if (!this.has(key) && this.size >= this.max) {
+      const oldest = this.keys().next();
+      if (!oldest.done) this.delete(oldest.value);
+    }
+    return super.set(key, value);
+  }
+}
