@@ -92,6 +92,13 @@ export class LeaderLease {
     }
   }
 
+  /** Gives the lease up (this replica cannot lead now) but keeps trying, like a follower. */
+  async resign(): Promise<void> {
+    if (!this.leading) return;
+    await this.redis.pfLeaseRelease(this.opts.key, this.token).catch(this.report);
+    await this.stepDown();
+  }
+
   private schedule(): void {
     if (this.stopped) return;
     // A leader renews three times per lifetime, so one slow round trip never loses the lease.

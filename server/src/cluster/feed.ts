@@ -1,0 +1,189 @@
+/**
+ * The feed of a replica on the shared engines. Every replica serves the board replicated
+ * through Redis (cluster/replication.ts); the one replica holding the leader lease also runs
+ * the ingest feed (books → merge → line history) and publishes each of its boards. When the
+ * leader dies, another replica takes the lease and starts its own ingest.
+ */
+import type { Redis } from 'ioredis';
+import type { Board, BoardSource, BookHealth } from '../feed/types';
+import { LeaderLease } from './leader';
+import { connectRedis, redisReady } from './redis';
+import { BoardPublisher, DEFAULT_RETENTION_MS, ReplicatedBoardSource, replicationKeys } from './replication';
+
+/** The ingest feed as the leader runs it (feed/index.ts `startFeed`). */
+export interface IngestFeed extends BoardSource {
+  stop(): Promise<void>;
+}
+
+export interface ClusterLogger {
+  info(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface ClusterFeedOptions {
+  redisUrl: string;
+  /** Prefix of every Redis key (one Redis can hold several deployments, or test runs). */
+  prefix?: string;
+  /** Starts ingest; called each time this replica becomes the leader. */
+  startIngest: () => Promise<IngestFeed>;
+  logger?: ClusterLogger;
+  leaseTtlMs?: number;
+  retentionMs?: number;
+  /** How often the leader republishes book health (which changes without a board change). */
+  healthEveryMs?: number;
+}
+
+export interface ClusterFeed extends BoardSource {
+  isLeader(): boolean;
+  /** Stops ingest (handing the lease over at once) and stops following the board. */
+  stop(): Promise<void>;
+}
+
+const SILENT: ClusterLogger = { info() {}, error() {} };
+
+export async function startClusterFeed(opts: ClusterFeedOptions): Promise<ClusterFeed> {
+  const logger = opts.logger ?? SILENT;
+  const report = (what: string) => (err: unknown) => logger.error({ err: String(err) }, what);
+  const keys = replicationKeys(opts.prefix ?? 'pf:');
+  const retentionMs = opts.retentionMs ?? DEFAULT_RETENTION_MS;
+  const redis = connectRedis(opts.redisUrl);
+  const reader = connectRedis(opts.redisUrl, { blocking: true });
+  await Promise.all([redisReady(redis), redisReady(reader)]).catch(report('Redis not reachable at start-up'));
+
+  const replicated = new ReplicatedBoardSource({
+    redis,
+    reader,
+    keys,
+    retentionMs,
+    onError: report('board replication'),
+  });
+  await replicated.start();
+
+  // Taking and losing the lead run one after the other, never overlapping; starting ingest
+  // (with its backfill) may take a while, during which the lease keeps being renewed.
+  let leadership: Leadership | undefined;
+  let transitions: Promise<void> = Promise.resolve();
+  const serially = (step: () => Promise<void>) => {
+    transitions = transitions.then(step).catch(report('leadership change'));
+    return transitions;
+  };
+  const lease: LeaderLease = new LeaderLease({
+    redis,
+    key: keys.lease,
+    ttlMs: opts.leaseTtlMs ?? 5_000,
+    onAcquired: (token) => {
+      void serially(async () => {
+        if (!lease.isLeader()) return;
+        logger.info({ token }, 'leading ingest');
+        try {
+          leadership = await lead({ redis, token, opts, keys, retentionMs, replicated, report });
+        } catch (err) {
+          report('ingest failed to start; handing the lead over')(err);
+          await lease.resign();
+        }
+      });
+    },
+    onLost: () =>
+      serially(async () => {
+        const was = leadership;
+        leadership = undefined;
+        if (was) logger.info({}, 'no longer leading ingest');
+        await was?.stop();
+      }),
+    onError: report('leader lease'),
+  });
+  await lease.start();
+
+  return {
+    current: () => replicated.current(),
+    at: (ms) => replicated.at(ms),
+    subscribe: (listener) => replicated.subscribe(listener),
+    health: () => replicated.health(),
+    ready: () => replicated.ready(),
+    isLeader: () => lease.isLeader(),
+    async stop() {
+      await lease.stop();
+      await replicated.stop();
+      redis.disconnect();
+    },
+  };
+}
+
+interface Leadership {
+  stop(): Promise<void>;
+}
+
+interface LeadDeps {
+  redis: Redis;
+  token: string;
+  opts: ClusterFeedOptions;
+  keys: ReturnType<typeof replicationKeys>;
+  retentionMs: number;
+  replicated: ReplicatedBoardSource;
+  report: (what: string) => (err: unknown) => void;
+}
+
+/** Runs ingest and publishes its boards, in order, until stopped. */
+async function lead(deps: LeadDeps): Promise<Leadership> {
+  const { redis, token, keys, retentionMs, replicated, report } = deps;
+  const feed = await deps.opts.startIngest();
+  const publisher = new BoardPublisher({ redis, keys, leaseToken: token, retentionMs });
+
+  // Publishing is serialized (the stream's order is the boards' order); a board that arrives
+  // while one is being published waits, and only the newest waiting board is sent.
+  let waiting: Board | undefined;
+  let publishing: Promise<void> | undefined;
+  const publishNext = (): Promise<void> => {
+    const board = waiting;
+    waiting = undefined;
+    if (!board) return Promise.resolve();
+    return publisher
+      .publish(board, feed.health())
+      .then(() => undefined, report('board publish'))
+      .then(publishNext);
+  };
+  const enqueue = (board: Board) => {
+    waiting = board;
+    publishing ??= publishNext().finally(() => {
+      publishing = undefined;
+    });
+  };
+
+  // Boards the new ingest already holds (its start-up backfill, or what it fetched before
+  // the stream's last board) go out first, oldest first, so the delayed view has them; boards
+  // made meanwhile wait behind them.
+  const backlog = boardsSince(feed, replicated.current().fetchedAt, Date.now() - retentionMs);
+  const unsubscribe = feed.subscribe(enqueue);
+  publishing = (async () => {
+    for (const board of backlog) await publisher.publish(board, feed.health()).catch(report('board publish'));
+  })()
+    .then(publishNext)
+    .finally(() => {
+      publishing = undefined;
+    });
+  const health = (h: BookHealth[]) => publisher.publishHealth(h).catch(report('health publish'));
+  await health(feed.health());
+  const healthTimer = setInterval(() => void health(feed.health()), deps.opts.healthEveryMs ?? 2_000);
+  healthTimer.unref();
+
+  return {
+    async stop() {
+      clearInterval(healthTimer);
+      unsubscribe();
+      await publishing;
+      await feed.stop();
+    },
+  };
+}
+
+/** The feed's boards newer than `afterMs`, oldest first, back to the one standing at `fromMs`. */
+function boardsSince(feed: BoardSource, afterMs: number, fromMs: number): Board[] {
+  const boards: Board[] = [];
+  let board = feed.current();
+  while (board.version > 0 && board.fetchedAt > afterMs) {
+    boards.push(board);
+    if (board.fetchedAt <= fromMs) break;
+    board = feed.at(board.fetchedAt - 1);
+  }
+  return boards.reverse();
+}
