@@ -1,0 +1,21 @@
+/**
+ * `props mcp`: the propsfeed agent tools for a desktop MCP client, over stdio, calling a
+ * propsfeed server through the SDK with the usual key and base URL (flags, PROPS_API_KEY /
+ * PROPS_BASE_URL, then `props login`). stdout carries the protocol; messages go to stderr.
+ */
+import type { Command } from 'commander';
+import type { CliApp } from '../context';
+
+export function register(program: Command, app: CliApp): void {
+  program
+    .command('mcp')
+    .description('serve the propsfeed agent tools to an MCP client over stdio (see README: Agent tools)')
+    .action((_opts, cmd: Command) =>
+      app.run(cmd, async (ctx) => {
+        // Loaded only here, so the other commands start without the server's dependencies.
+        const { serveMcpOverStdio } = await import('@propsfeed/server');
+        app.deps.stderr.write('props mcp: serving the propsfeed tools on stdio\n');
+        await serveMcpOverStdio(ctx.client);
+      }),
+    );
+}

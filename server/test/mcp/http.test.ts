@@ -1,0 +1,102 @@
+/**
+ * POST /mcp on the real app (port 0), with the MCP SDK's own client over Streamable HTTP:
+ * the same keys, tiers and rate limits as the REST routes.
+ */
+import type { AddressInfo } from 'node:net';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../helpers/app';
+import { mcpBoardSource } from './board';
+import { expectSameAsRest, TOOL_CALLS } from './same-as-rest';
+
+let t: TestApp;
+let base: URL;
+const clients: Client[] = [];
+
+beforeAll(async () => {
+  t = await buildTestApp({ source: mcpBoardSource() });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = new URL(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/mcp`);
+});
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.close()));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function connect(key: string | undefined): Promise<Client> {
+  const transport = new StreamableHTTPClientTransport(base, {
+    requestInit: { headers: key === undefined ? {} : { authorization: `Bearer ${key}` } },
+  });
+  const client = new Client({ name: 'http-test', version: '1.0.0' });
+  await client.connect(transport);
+  clients.push(client);
+  return client;
+}
+
+async function call(client: Client, name: string, args: Record<string, unknown> = {}) {
+  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+  const first = result.content[0];
+  return { result, text: first?.type === 'text' ? first.text : '' };
+}
+
+describe('POST /mcp', () => {
+  it('lists the nine tools', async () => {
+    const { tools } = await (await connect(t.keys.free)).listTools();
+    expect(tools).toHaveLength(9);
+  });
+
+  it('calls each tool for a pro key: the same answer as the REST route', async () => {
+    const client = await connect(t.keys.pro);
+    for (const { tool, args, path } of TOOL_CALLS) {
+      const result = (await client.callTool({ name: tool, arguments: args })) as CallToolResult;
+      expectSameAsRest(tool, result, await t.get(`/api/v1${path}`, t.keys.pro));
+    }
+    const lal = await call(client, 'find_game', { team: 'LAL' });
+    expect(lal.text).toMatch(/^GAME\s+SPORT\s+MATCHUP/);
+    expect(lal.text).toMatch(/pp_100\s+nba\s+Boston Celtics @ Los Angeles Lakers/);
+    const dodgers = await call(client, 'find_game', { team: 'dodgers' });
+    expect(dodgers.text).toMatch(/pp_300\s+mlb\s+New York Yankees @ Los Angeles Dodgers/);
+  });
+
+  it('a pro tool with a free key is a tool error naming the tier', async () => {
+    const client = await connect(t.keys.free);
+    const { result, text } = await call(client, 'scan_movers', {});
+    expect(result.isError).toBe(true);
+    expect(text).toContain('(error: route_not_in_tier)');
+    expect(text).toContain('needs the pro tier or higher');
+    const mlb = await call(client, 'list_games', { sport: 'mlb' });
+    expect(mlb.result.isError).toBe(true);
+    expect(mlb.text).toContain('(error: sport_not_in_tier)');
+  });
+
+  it('bad arguments are a clear tool error', async () => {
+    const { result, text } = await call(await connect(t.keys.free), 'scan_props', { limit: 'lots' });
+    expect(result.isError).toBe(true);
+    expect(text).toMatch(/Invalid arguments for tool scan_props: .*limit/);
+  });
+
+  it('refuses a missing or unknown key with the API error', async () => {
+    await expect(connect(undefined)).rejects.toThrow(/missing_api_key/);
+    await expect(connect(`pf_${'x'.repeat(32)}`)).rejects.toThrow(/invalid_api_key/);
+  });
+
+  it('counts MCP messages against the key, and over the limit says when to retry', async () => {
+    const key = await t.createKey({ tier: 'enterprise', rpm: 4, rpd: 1000 });
+    const client = await connect(key); // initialize + initialized: 2 requests
+    expect((await call(client, 'list_sports')).result.isError).toBeFalsy(); // 3
+    const me = await t.get('/api/v1/me', key); // 4: the REST route and /mcp share the count
+    expect(me.json().usage.today).toBe(4);
+    const refused = client.callTool({ name: 'list_sports', arguments: {} });
+    await expect(refused).rejects.toThrow(/rate_limited.*retry in \d+ s/);
+  });
+
+  it('answers GET with 405: the endpoint is stateless', async () => {
+    const res = await t.inject({ method: 'GET', url: '/mcp', headers: { authorization: `Bearer ${t.keys.free}` } });
+    expect(res.statusCode).toBe(405);
+    expect(res.headers.allow).toBe('POST');
+  });
+});
