@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations';
 
@@ -26,7 +26,7 @@ export interface OpenDbOptions {
 /** Opens the store the configuration names and applies pending migrations. */
 export async function openDb<Schema = unknown>(opts: OpenDbOptions): Promise<Db<Schema>> {
   const db = opts.databaseUrl ? openPostgres<Schema>(opts.databaseUrl) : openSqlite<Schema>(opts.dataDir);
-  await migrate(db.kysely as Kysely<unknown>);
+  await migrate(db.kysely as Kysely<unknown>, db.engine);
   return db;
 }
 
@@ -55,7 +55,17 @@ const provider: MigrationProvider = {
   },
 };
 
-async function migrate(kysely: Kysely<unknown>): Promise<void> {
-  const { error } = await new Migrator({ db: kysely, provider }).migrateToLatest();
+async function migrate(kysely: Kysely<unknown>, engine: Engine): Promise<void> {
+  // On PostgreSQL the migration tables live in the session's schema: Kysely's existence check
+  // otherwise sees another schema's tables (deployments or test runs sharing one database).
+  const migrationTableSchema =
+    engine === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(kysely)).rows[0]?.schema
+      : undefined;
+  const { error } = await new Migrator({
+    db: kysely,
+    provider,
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  }).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }
