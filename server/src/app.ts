@@ -6,7 +6,7 @@ import { registerDocs } from './docs';
 import type { BoardSource, ProjectionSource } from './feed/types';
 import type { KeyCache } from './keys/cache';
 import { type Limiter, LimiterUnavailableError } from './limits/types';
-import { registerMcpRoute } from './mcp/http';
+import type { BoardData } from './queries/board';
 import type { QueryDeps } from './queries/deps';
 import { ApiError } from './queries/errors';
 import { registerContractRoutes } from './routes';
@@ -19,10 +19,14 @@ export interface AppDeps {
   keys: KeyCache;
   source: BoardSource;
   projections?: ProjectionSource;
+  /** Game logs, line history and openings for the board routes (player, context, history, movement). */
+  boardData?: BoardData;
   now?: () => number;
   /** Enables /admin/v1 when set. */
   adminToken?: string | undefined;
   logLevel?: string;
+  /** Where log lines go (default stdout). */
+  logStream?: NodeJS.WritableStream;
 }
 
 const MAX_ECHO = 200;
@@ -31,6 +35,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: deps.logLevel ?? 'info',
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
       // Keys travel in Authorization; they must never reach a log line.
       redact: { paths: ['req.headers.authorization', 'request.headers.authorization'], censor: '[redacted]' },
     },
@@ -39,7 +44,12 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: true,
   });
   const now = deps.now ?? Date.now;
-  const queryDeps: QueryDeps = { views: new ViewRegistry(deps.source, deps.projections), limiter: deps.limiter, now };
+  const queryDeps: QueryDeps = {
+    views: new ViewRegistry(deps.source, deps.projections),
+    limiter: deps.limiter,
+    now,
+    boardData: deps.boardData,
+  };
   const guard = createKeyGuard({ keys: deps.keys, limiter: deps.limiter, now });
 
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -83,6 +93,5 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.adminToken)
     await registerAdminRoutes(app, { adminToken: deps.adminToken, store: deps.store, keys: deps.keys });
   await registerContractRoutes(app, { ...queryDeps, store: deps.store, keys: deps.keys, guard });
-  registerMcpRoute(app, { guard, queryDeps });
   return app;
 }

@@ -1,6 +1,6 @@
 /**
- * The key guard: a Fastify preHandler that authenticates the bearer key, checks the route's
- * tier, counts the request against the key's limits and sets `request.caller`. Every keyed
+ * The key guard: a Fastify preHandler that authenticates the bearer key, counts the request
+ * against the key's limits, checks the route's tier and sets `request.caller`. Every keyed
  * route uses it, and so can any other keyed entry point (POST /mcp): register it with
  * `preHandler: guard` and put the route's tier in `config.routeTier` (default free).
  */
@@ -71,7 +71,6 @@ export function createKeyGuard(deps: GuardDeps): preHandlerAsyncHookHandler {
     const caller = callerOf(record);
     const config = request.routeOptions.config as { routeTier?: 'free' | 'pro'; tsRestRoute?: { metadata?: unknown } };
     const routeTier = config.routeTier ?? (config.tsRestRoute?.metadata as RouteMeta | undefined)?.tier ?? 'free';
-    assertRoute(caller, routeTier, request.routeOptions.url ?? 'this route');
     const nowMs = deps.now();
     const decision = await deps.limiter.consume(caller.keyId, caller.limits, nowMs);
     setLimitHeaders(reply, caller, decision, nowMs);
@@ -90,6 +89,8 @@ export function createKeyGuard(deps: GuardDeps): preHandlerAsyncHookHandler {
             { retryAfter },
           );
     }
+    // After counting, so the 403 carries the limit headers like every keyed answer.
+    assertRoute(caller, routeTier, request.routeOptions.url ?? 'this route');
     request.caller = caller;
   };
 }

@@ -14,6 +14,7 @@ import { KeyCache } from '../../src/keys/cache';
 import { type CreateKeyInput, issueKey } from '../../src/keys/issue';
 import { MemoryLimiter } from '../../src/limits/memory';
 import type { Limiter } from '../../src/limits/types';
+import type { BoardData } from '../../src/queries/board';
 import { openStore } from '../../src/runtime';
 import type { Store } from '../../src/store/types';
 import { TestBoardSource } from './board';
@@ -21,6 +22,8 @@ import { TestBoardSource } from './board';
 export interface TestAppOptions {
   source?: BoardSource;
   projections?: ProjectionSource;
+  /** Game logs, line history and openings for the board routes. */
+  boardData?: BoardData;
   /** The app's clock; default Date.now. */
   now?: () => number;
   adminToken?: string;
@@ -59,6 +62,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     keys: keysCache,
     source,
     projections: opts.projections,
+    boardData: opts.boardData,
     now: opts.now,
     adminToken: opts.adminToken,
     logLevel: 'silent',

@@ -1,0 +1,153 @@
+/** Keys: format, hash-only storage, the CLI's admin API against a running server, admin HTTP, free sign-up. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../../src/config';
+import { type KeyAdmin, openKeyAdmin } from '../../src/keys/admin';
+import { generateKey, hashKey, isWellFormedKey } from '../../src/keys/format';
+import { KeyInputError } from '../../src/keys/issue';
+import { buildTestApp, type TestApp } from '../helpers/app';
+
+const ADMIN_TOKEN = 'admin-token-0123456789';
+let t: TestApp;
+let admin: KeyAdmin;
+
+beforeAll(async () => {
+  t = await buildTestApp({ adminToken: ADMIN_TOKEN });
+  // A second store connection on the same folder: what `props keys` in another process opens.
+  admin = await openKeyAdmin(loadConfig({ PROPS_DATA_DIR: t.dataDir }));
+});
+afterAll(async () => {
+  await admin.close();
+  await t.close();
+});
+
+describe('key format', () => {
+  it('is pf_ and 32 base62 characters, random', () => {
+    const keys = new Set(Array.from({ length: 200 }, generateKey));
+    expect(keys.size).toBe(200);
+    for (const k of keys) expect(k).toMatch(/^pf_[0-9A-Za-z]{32}$/);
+    expect(isWellFormedKey('pf_abc')).toBe(false);
+    expect(hashKey('pf_x')).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe('openKeyAdmin (props keys)', () => {
+  it('creates keys with their limits; only the hash is stored', async () => {
+    const created = await admin.create({ tier: 'pro', label: 'laptop' });
+    expect(created).toMatchObject({ keyPrefix: created.key.slice(0, 8), tier: 'pro', label: 'laptop' });
+    expect(created.limits).toMatchObject({ requestsPerMinute: 120, requestsPerDay: 20_000, scanLimit: 1000 });
+    const db = readFileSync(join(t.dataDir, 'propsfeed.db'));
+    const wal = (() => {
+      try {
+        return readFileSync(join(t.dataDir, 'propsfeed.db-wal'));
+      } catch {
+        return Buffer.alloc(0);
+      }
+    })();
+    expect(Buffer.concat([db, wal]).includes(created.key.slice(3))).toBe(false);
+  });
+
+  it('sets enterprise limits per key and refuses them on other tiers', async () => {
+    const big = await admin.create({
+      tier: 'enterprise',
+      label: 'bench',
+      rpm: 1_000_000,
+      rpd: 50_000_000,
+      scanLimit: 5000,
+    });
+    expect(big.limits).toMatchObject({ requestsPerMinute: 1_000_000, requestsPerDay: 50_000_000, scanLimit: 5000 });
+    await expect(admin.create({ tier: 'pro', label: 'x', rpm: 5 })).rejects.toBeInstanceOf(KeyInputError);
+    await expect(admin.create({ tier: 'enterprise', label: 'x', scanLimit: 9000 })).rejects.toThrow(/at most 5000/);
+    await expect(admin.create({ tier: 'gold' as 'pro', label: 'x' })).rejects.toThrow(/unknown tier/);
+    await expect(admin.create({ tier: 'pro', label: '' })).rejects.toThrow(/label/);
+  });
+
+  it('takes effect in the running server within a second, and so does revocation', async () => {
+    const { key, keyPrefix } = await admin.create({ tier: 'sharp', label: 'from the CLI' });
+    await vi.waitFor(async () => expect((await t.get('/api/v1/me', key)).statusCode).toBe(200), {
+      timeout: 1000,
+      interval: 20,
+    });
+    expect(await admin.revoke(keyPrefix)).toBe(true);
+    await vi.waitFor(async () => expect((await t.get('/api/v1/me', key)).statusCode).toBe(401), {
+      timeout: 1000,
+      interval: 20,
+    });
+    expect(await admin.revoke(keyPrefix)).toBe(false);
+    const row = (await admin.list()).find((k) => k.keyPrefix === keyPrefix);
+    expect(row).toMatchObject({ tier: 'sharp', label: 'from the CLI', revokedAt: expect.any(String) });
+    expect(JSON.stringify(await admin.list())).not.toContain(key);
+  });
+});
+
+describe('/admin/v1/keys', () => {
+  const auth = { authorization: `Bearer ${ADMIN_TOKEN}` };
+
+  it('is closed without the admin token', async () => {
+    for (const headers of [
+      {},
+      { authorization: 'Bearer wrong-token-0123456789' },
+      { authorization: `Bearer ${t.keys.enterprise}` },
+    ]) {
+      const res = await t.inject({ method: 'GET', url: '/admin/v1/keys', headers });
+      expect(res.statusCode).toBe(401);
+    }
+  });
+
+  it('creates, lists and revokes keys', async () => {
+    const created = await t.inject({
+      method: 'POST',
+      url: '/admin/v1/keys',
+      headers: auth,
+      payload: { tier: 'pro', label: 'partner' },
+    });
+    expect(created.statusCode).toBe(201);
+    const { key, keyPrefix } = created.json();
+    expect((await t.get('/api/v1/me', key)).json().tier).toBe('pro');
+    const list = (await t.inject({ method: 'GET', url: '/admin/v1/keys', headers: auth })).json();
+    expect(list.keys.some((k: { keyPrefix: string }) => k.keyPrefix === keyPrefix)).toBe(true);
+    const revoked = await t.inject({ method: 'DELETE', url: `/admin/v1/keys/${keyPrefix}`, headers: auth });
+    expect(revoked.statusCode).toBe(200);
+    expect((await t.get('/api/v1/me', key)).statusCode).toBe(401);
+    const again = await t.inject({ method: 'DELETE', url: `/admin/v1/keys/${keyPrefix}`, headers: auth });
+    expect(again.json().error).toBe('not_found');
+  });
+
+  it('answers 400 to a bad key request', async () => {
+    for (const payload of [
+      { tier: 'gold', label: 'x' },
+      { tier: 'pro' },
+      { tier: 'pro', label: 'x', rpm: 5 },
+      { tier: 'pro', label: 'x', extra: 1 },
+    ]) {
+      const res = await t.inject({ method: 'POST', url: '/admin/v1/keys', headers: auth, payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe('invalid_request');
+    }
+  });
+
+  it('does not exist when PROPS_ADMIN_TOKEN is unset', async () => {
+    const plain = await buildTestApp();
+    expect((await plain.inject({ method: 'GET', url: '/admin/v1/keys' })).statusCode).toBe(404);
+    await plain.close();
+  });
+});
+
+describe('POST /api/v1/keys', () => {
+  it('gives a working free key, a few per client address', async () => {
+    const ask = (ip: string) =>
+      t.inject({ method: 'POST', url: '/api/v1/keys', payload: { email: 'fan@example.com' }, remoteAddress: ip });
+    const first = await ask('10.0.0.1');
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ tier: 'free', label: 'fan@example.com', limits: { scanLimit: 100 } });
+    expect((await t.get('/api/v1/me', first.json().key)).json().tier).toBe('free');
+    await ask('10.0.0.1');
+    await ask('10.0.0.1');
+    const refused = await ask('10.0.0.1');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toBe('rate_limited');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await ask('10.0.0.2')).statusCode).toBe(201);
+  });
+});

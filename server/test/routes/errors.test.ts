@@ -1,0 +1,156 @@
+/** Bad input of every kind gets a clear 4xx envelope; nothing reaches a 500. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../helpers/app';
+import { buildBoard, TestBoardSource } from '../helpers/board';
+import { ALL_GAMES } from '../helpers/fixtures';
+import { KEYED_ROUTES } from './keyed.common';
+
+let t: TestApp;
+let key: string;
+beforeAll(async () => {
+  t = await buildTestApp({ source: new TestBoardSource(buildBoard(ALL_GAMES)) });
+  key = await t.createKey({ tier: 'enterprise', rpm: 1_000_000, rpd: 1_000_000 });
+});
+afterAll(() => t.close());
+
+function expectEnvelope(res: { statusCode: number; json(): unknown }, status: number, error: string) {
+  expect(res.statusCode).toBe(status);
+  expect(res.json()).toEqual({ error, message: expect.any(String) });
+}
+
+describe('invalid parameters answer 400 invalid_request', () => {
+  it.each([
+    '/api/v1/props?limit=abc',
+    '/api/v1/props?limit=0',
+    '/api/v1/props?limit=5001',
+    '/api/v1/props?limit=',
+    '/api/v1/props?limit=1e3',
+    '/api/v1/props?limit=-1',
+    '/api/v1/props?limit=2.5',
+    '/api/v1/props?limit=1&limit=2',
+    '/api/v1/props?sport=xyz',
+    '/api/v1/props?sport=NBA',
+    '/api/v1/props?sport=nba&sport=mlb',
+    '/api/v1/props?stat=Points',
+    '/api/v1/props?stat=strikeouts',
+    '/api/v1/games?sport=',
+    '/api/v1/games/pp_1002/props?stats=points,,pra',
+    '/api/v1/games/pp_1002/props?stats=pointz',
+    '/api/v1/games/xx_1/props',
+    '/api/v1/games/pp_%00/props',
+    `/api/v1/props?stat=${'a'.repeat(100)}`,
+  ])('%s', async (url) => {
+    const res = await t.get(url, key);
+    expectEnvelope(res, 400, 'invalid_request');
+    expect((res.json() as { message: string }).message.length).toBeLessThan(500);
+  });
+
+  it('names the bad parameter', async () => {
+    const res = await t.get('/api/v1/props?limit=abc', key);
+    expect(res.json().message).toContain('limit');
+  });
+
+  it('ignores unknown parameters', async () => {
+    expect((await t.get('/api/v1/props?foo=bar&limit=2', key)).statusCode).toBe(200);
+  });
+});
+
+describe('not found', () => {
+  it('answers 404 event_not_found for an event with no props', async () => {
+    expectEnvelope(await t.get('/api/v1/games/pp_424242/props', key), 404, 'event_not_found');
+  });
+
+  it('answers 404 not_found for an unknown route', async () => {
+    expectEnvelope(await t.get('/api/v1/nope', key), 404, 'not_found');
+    expectEnvelope(await t.inject({ method: 'DELETE', url: '/api/v1/props' }), 404, 'not_found');
+  });
+});
+
+describe('POST /api/v1/keys bodies', () => {
+  it.each([
+    ['not JSON', '{"email":', 'application/json'],
+    ['no email', '{}', 'application/json'],
+    ['a bad email', '{"email":"nope"}', 'application/json'],
+    ['an array', '[1,2]', 'application/json'],
+    ['a huge label', JSON.stringify({ email: 'a@b.co', label: 'x'.repeat(1000) }), 'application/json'],
+    ['a body too large', JSON.stringify({ email: 'a@b.co', label: 'x'.repeat(100_000) }), 'application/json'],
+    ['another media type', 'email=a@b.co', 'text/plain'],
+  ])('answers 400 to %s', async (_what, payload, type) => {
+    const res = await t.inject({ method: 'POST', url: '/api/v1/keys', payload, headers: { 'content-type': type } });
+    expectEnvelope(res, 400, 'invalid_request');
+  });
+});
+
+/** Random garbage in every position of every keyed route: never a 500, always an envelope. */
+describe('fuzzing', () => {
+  const pieces = [
+    '%',
+    '%zz',
+    '%C0%AF',
+    '%FF',
+    '\u00e9',
+    '%00',
+    '..',
+    "'",
+    '"',
+    '<',
+    '{}',
+    '[]',
+    '\\',
+    ' ',
+    '+',
+    '&&',
+    '==',
+    '9'.repeat(40),
+    'x'.repeat(3000),
+  ];
+  let seed = 7;
+  const pick = <T>(list: readonly T[]): T => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return list[seed % list.length] as T;
+  };
+  const params = ['sport', 'stat', 'stats', 'limit', 'name', 'eventId', 'player', 'since', 'source'];
+
+  // 503 is allowed: board routes answer upstream_unavailable where this app has no game logs.
+  it('answers every mangled request with a well-formed envelope, never a 500', async () => {
+    for (let i = 0; i < 300; i++) {
+      const route = pick(KEYED_ROUTES);
+      const [path] = route.url.split('?');
+      const query = Array.from({ length: 1 + (i % 4) }, () => `${pick(params)}=${pick(pieces)}${pick(pieces)}`).join(
+        '&',
+      );
+      const mangledPath = i % 3 === 0 ? (path ?? '').replace('pp_1002', pick(pieces)) : path;
+      const res = await t.inject({
+        method: 'GET',
+        url: `${mangledPath}?${query}`,
+        headers: { authorization: `Bearer ${key}` },
+      });
+      expect([500, 502, 504], `${mangledPath}?${query}`).not.toContain(res.statusCode);
+      if (res.statusCode !== 200 && res.statusCode !== 304) {
+        const body = res.json();
+        expect(typeof body.error, `${mangledPath}?${query}`).toBe('string');
+        expect(typeof body.message).toBe('string');
+      }
+    }
+  });
+
+  it('survives odd headers', async () => {
+    for (const authorization of [
+      'Bearer',
+      'Bearer ',
+      'bearer  ' + key,
+      `Bearer ${key} extra`,
+      '\u00ff\u00fe',
+      'x'.repeat(8000),
+    ]) {
+      const res = await t.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization } });
+      expect(res.statusCode).toBeLessThan(500);
+    }
+    const res = await t.inject({
+      method: 'GET',
+      url: '/api/v1/props',
+      headers: { authorization: `Bearer ${key}`, 'accept-encoding': ';;q=,br;q=abc,gzip;q=0', 'if-none-match': '",,' },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+});
