@@ -36,14 +36,22 @@ async function probePostgres(): Promise<string | null> {
 }
 
 async function probeRedis(): Promise<string | null> {
-  const redis = new Redis(TEST_REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 2000 });
-  redis.on('error', () => {});
+  const redis = new Redis(TEST_REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 2000,
+    retryStrategy: () => null,
+  });
+  let cause: Error | undefined;
+  redis.on('error', (err: Error) => {
+    cause ??= err;
+  });
   try {
     await redis.connect();
     await redis.ping();
     return null;
   } catch (err) {
-    return `Redis at ${TEST_REDIS_URL} is unreachable (${(err as Error).message})`;
+    return `Redis at ${TEST_REDIS_URL} is unreachable (${(cause ?? (err as Error)).message})`;
   } finally {
     redis.disconnect();
   }
