@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import { keysUsage } from './001_keys_usage';
+import { lineHistory } from './002_line_history';
 
 /**
  * Every migration, by name; names sort in the order they apply. Each concern adds its own
@@ -7,4 +8,5 @@ import { keysUsage } from './001_keys_usage';
  */
 export const migrations: Record<string, Migration> = {
   '001_keys_usage': keysUsage,
+  '002_line_history': lineHistory,
 };

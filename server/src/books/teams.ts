@@ -1,0 +1,269 @@
+/**
+ * Team names. The four US leagues: abbreviation → full name, so both books' teams read the
+ * same ("BOS" and "Boston Celtics" are one team). Other sports carry full names already;
+ * their lists here are the teams the simulator schedules.
+ */
+import type { SportId } from '@propsfeed/contract';
+
+export const NBA_TEAMS: Record<string, string> = {
+  ATL: 'Atlanta Hawks',
+  BOS: 'Boston Celtics',
+  BKN: 'Brooklyn Nets',
+  CHA: 'Charlotte Hornets',
+  CHI: 'Chicago Bulls',
+  CLE: 'Cleveland Cavaliers',
+  DAL: 'Dallas Mavericks',
+  DEN: 'Denver Nuggets',
+  DET: 'Detroit Pistons',
+  GSW: 'Golden State Warriors',
+  HOU: 'Houston Rockets',
+  IND: 'Indiana Pacers',
+  LAC: 'Los Angeles Clippers',
+  LAL: 'Los Angeles Lakers',
+  MEM: 'Memphis Grizzlies',
+  MIA: 'Miami Heat',
+  MIL: 'Milwaukee Bucks',
+  MIN: 'Minnesota Timberwolves',
+  NOP: 'New Orleans Pelicans',
+  NYK: 'New York Knicks',
+  OKC: 'Oklahoma City Thunder',
+  ORL: 'Orlando Magic',
+  PHI: 'Philadelphia 76ers',
+  PHX: 'Phoenix Suns',
+  POR: 'Portland Trail Blazers',
+  SAC: 'Sacramento Kings',
+  SAS: 'San Antonio Spurs',
+  TOR: 'Toronto Raptors',
+  UTA: 'Utah Jazz',
+  WAS: 'Washington Wizards',
+};
+
+export const MLB_TEAMS: Record<string, string> = {
+  ARI: 'Arizona Diamondbacks',
+  ATL: 'Atlanta Braves',
+  BAL: 'Baltimore Orioles',
+  BOS: 'Boston Red Sox',
+  CHC: 'Chicago Cubs',
+  CWS: 'Chicago White Sox',
+  CIN: 'Cincinnati Reds',
+  CLE: 'Cleveland Guardians',
+  COL: 'Colorado Rockies',
+  DET: 'Detroit Tigers',
+  HOU: 'Houston Astros',
+  KC: 'Kansas City Royals',
+  LAA: 'Los Angeles Angels',
+  LAD: 'Los Angeles Dodgers',
+  MIA: 'Miami Marlins',
+  MIL: 'Milwaukee Brewers',
+  MIN: 'Minnesota Twins',
+  NYM: 'New York Mets',
+  NYY: 'New York Yankees',
+  OAK: 'Oakland Athletics',
+  PHI: 'Philadelphia Phillies',
+  PIT: 'Pittsburgh Pirates',
+  SD: 'San Diego Padres',
+  SF: 'San Francisco Giants',
+  SEA: 'Seattle Mariners',
+  STL: 'St. Louis Cardinals',
+  TB: 'Tampa Bay Rays',
+  TEX: 'Texas Rangers',
+  TOR: 'Toronto Blue Jays',
+  WSH: 'Washington Nationals',
+};
+
+export const NFL_TEAMS: Record<string, string> = {
+  ARI: 'Arizona Cardinals',
+  ATL: 'Atlanta Falcons',
+  BAL: 'Baltimore Ravens',
+  BUF: 'Buffalo Bills',
+  CAR: 'Carolina Panthers',
+  CHI: 'Chicago Bears',
+  CIN: 'Cincinnati Bengals',
+  CLE: 'Cleveland Browns',
+  DAL: 'Dallas Cowboys',
+  DEN: 'Denver Broncos',
+  DET: 'Detroit Lions',
+  GB: 'Green Bay Packers',
+  HOU: 'Houston Texans',
+  IND: 'Indianapolis Colts',
+  JAX: 'Jacksonville Jaguars',
+  KC: 'Kansas City Chiefs',
+  LV: 'Las Vegas Raiders',
+  LAC: 'Los Angeles Chargers',
+  LAR: 'Los Angeles Rams',
+  MIA: 'Miami Dolphins',
+  MIN: 'Minnesota Vikings',
+  NE: 'New England Patriots',
+  NO: 'New Orleans Saints',
+  NYG: 'New York Giants',
+  NYJ: 'New York Jets',
+  PHI: 'Philadelphia Eagles',
+  PIT: 'Pittsburgh Steelers',
+  SF: 'San Francisco 49ers',
+  SEA: 'Seattle Seahawks',
+  TB: 'Tampa Bay Buccaneers',
+  TEN: 'Tennessee Titans',
+  WAS: 'Washington Commanders',
+};
+
+export const NHL_TEAMS: Record<string, string> = {
+  ANA: 'Anaheim Ducks',
+  BOS: 'Boston Bruins',
+  BUF: 'Buffalo Sabres',
+  CGY: 'Calgary Flames',
+  CAR: 'Carolina Hurricanes',
+  CHI: 'Chicago Blackhawks',
+  COL: 'Colorado Avalanche',
+  CBJ: 'Columbus Blue Jackets',
+  DAL: 'Dallas Stars',
+  DET: 'Detroit Red Wings',
+  EDM: 'Edmonton Oilers',
+  FLA: 'Florida Panthers',
+  LAK: 'Los Angeles Kings',
+  MIN: 'Minnesota Wild',
+  MTL: 'Montreal Canadiens',
+  NSH: 'Nashville Predators',
+  NJD: 'New Jersey Devils',
+  NYI: 'New York Islanders',
+  NYR: 'New York Rangers',
+  OTT: 'Ottawa Senators',
+  PHI: 'Philadelphia Flyers',
+  PIT: 'Pittsburgh Penguins',
+  SJS: 'San Jose Sharks',
+  SEA: 'Seattle Kraken',
+  STL: 'St. Louis Blues',
+  TBL: 'Tampa Bay Lightning',
+  TOR: 'Toronto Maple Leafs',
+  UTA: 'Utah Hockey Club',
+  VAN: 'Vancouver Canucks',
+  VGK: 'Vegas Golden Knights',
+  WSH: 'Washington Capitals',
+  WPG: 'Winnipeg Jets',
+};
+
+/** Other spellings the books use for the same team. */
+const ALIASES: Partial<Record<SportId, Record<string, string>>> = {
+  nba: { BRK: 'BKN', GS: 'GSW', NO: 'NOP', NY: 'NYK', PHO: 'PHX', SA: 'SAS', UTAH: 'UTA', WSH: 'WAS' },
+  mlb: { AZ: 'ARI', CHW: 'CWS', KCR: 'KC', SDP: 'SD', SFG: 'SF', TBR: 'TB', WAS: 'WSH', ATH: 'OAK' },
+  nfl: { LA: 'LAR', 'LA-R': 'LAR', 'LA-C': 'LAC', JAC: 'JAX', WSH: 'WAS', LVR: 'LV' },
+  nhl: { LA: 'LAK', NJ: 'NJD', SJ: 'SJS', TB: 'TBL', VEG: 'VGK', WAS: 'WSH', MON: 'MTL', UTAH: 'UTA' },
+};
+
+const BY_SPORT: Partial<Record<SportId, Record<string, string>>> = {
+  nba: NBA_TEAMS,
+  mlb: MLB_TEAMS,
+  nfl: NFL_TEAMS,
+  nhl: NHL_TEAMS,
+};
+
+/** The full team name of an abbreviation in the four US leagues; other values pass through. */
+export function teamName(sport: SportId, team: string): string {
+  const table = BY_SPORT[sport];
+  if (!table) return team.trim();
+  const abbr = team.trim().toUpperCase();
+  return table[abbr] ?? table[ALIASES[sport]?.[abbr] ?? ''] ?? team.trim();
+}
+
+/** The abbreviation of a full team name in the four US leagues (the simulator posts these). */
+export function teamAbbreviation(sport: SportId, name: string): string | undefined {
+  return ABBREVIATION_OF.get(sport)?.get(name);
+}
+
+const ABBREVIATION_OF = new Map(
+  Object.entries(BY_SPORT).map(([sport, table]) => [
+    sport as SportId,
+    new Map(Object.entries(table).map(([abbr, full]) => [full, abbr])),
+  ]),
+);
+
+export const NCAAB_TEAMS = [
+  'Duke Blue Devils',
+  'North Carolina Tar Heels',
+  'Kansas Jayhawks',
+  'Kentucky Wildcats',
+  'Gonzaga Bulldogs',
+  'UConn Huskies',
+  'Houston Cougars',
+  'Purdue Boilermakers',
+  'Arizona Wildcats',
+  'Baylor Bears',
+  'Tennessee Volunteers',
+  'Alabama Crimson Tide',
+  'Auburn Tigers',
+  'Michigan State Spartans',
+  'Villanova Wildcats',
+  'Creighton Bluejays',
+  'Marquette Golden Eagles',
+  'Iowa State Cyclones',
+  'UCLA Bruins',
+  'Texas Longhorns',
+  'Illinois Fighting Illini',
+  'Wisconsin Badgers',
+  'Indiana Hoosiers',
+  "St. John's Red Storm",
+];
+
+export const NCAAF_TEAMS = [
+  'Georgia Bulldogs',
+  'Alabama Crimson Tide',
+  'Ohio State Buckeyes',
+  'Michigan Wolverines',
+  'Texas Longhorns',
+  'Oregon Ducks',
+  'Penn State Nittany Lions',
+  'Notre Dame Fighting Irish',
+  'LSU Tigers',
+  'Clemson Tigers',
+  'USC Trojans',
+  'Florida State Seminoles',
+  'Tennessee Volunteers',
+  'Oklahoma Sooners',
+  'Ole Miss Rebels',
+  'Miami Hurricanes',
+  'Utah Utes',
+  'Washington Huskies',
+  'Texas A&M Aggies',
+  'Wisconsin Badgers',
+];
+
+export const SOCCER_TEAMS = [
+  'Arsenal',
+  'Manchester City',
+  'Liverpool',
+  'Chelsea',
+  'Tottenham Hotspur',
+  'Manchester United',
+  'Newcastle United',
+  'Aston Villa',
+  'Brighton',
+  'West Ham United',
+  'Real Madrid',
+  'Barcelona',
+  'Atletico Madrid',
+  'Sevilla',
+  'Real Betis',
+  'Villarreal',
+  'Inter',
+  'AC Milan',
+  'Juventus',
+  'Napoli',
+];
+
+export const LOL_TEAMS = [
+  'T1',
+  'Gen.G',
+  'Hanwha Life Esports',
+  'Dplus KIA',
+  'KT Rolster',
+  'G2 Esports',
+  'Fnatic',
+  'Team BDS',
+  'MAD Lions KOI',
+  'Team Liquid',
+  'Cloud9',
+  'FlyQuest',
+  '100 Thieves',
+  'Bilibili Gaming',
+  'JD Gaming',
+  'Top Esports',
+];

@@ -1,0 +1,51 @@
+/**
+ * One book's slate, normalized: what each adapter turns its wire format into and what the
+ * merge reads. Ids carry the book prefix (`pp_…`, `ud_…`); stats are catalog keys.
+ */
+import type { Book, GameState, SportId } from '@propsfeed/contract';
+
+export interface SlateGame {
+  id: string;
+  sport: SportId;
+  homeTeam: string;
+  awayTeam: string;
+  /** False when the payload does not say which team is at home (older PrizePicks). */
+  homeKnown: boolean;
+  startMs: number;
+  state: GameState;
+  /** '<period> <m:ss>' while live. */
+  clock?: string;
+}
+
+export interface SlateLine {
+  gameId: string;
+  player: string;
+  playerKey: string;
+  playerId?: string;
+  photoUrl?: string;
+  team?: string;
+  stat: string;
+  line: number;
+  overOdds?: number;
+  underOdds?: number;
+  liveValue?: number;
+}
+
+export interface Slate {
+  book: Book;
+  games: SlateGame[];
+  lines: SlateLine[];
+}
+
+/** What parsing one payload gave: the slate plus what was left out and why. */
+export interface ParseResult {
+  slate: Slate;
+  /** Items that failed to parse (missing fields, bad numbers, dangling references). */
+  skipped: number;
+  /** Book stat names with no stat key, by how often they were seen. */
+  unmapped: Record<string, number>;
+}
+
+export function countInto(counts: Record<string, number>, key: string): void {
+  counts[key] = (counts[key] ?? 0) + 1;
+}

@@ -1,0 +1,234 @@
+/**
+ * Line history in the store: the feed appends each cycle's changes in one transaction;
+ * the history and movers routes read them back per prop or per sport.
+ */
+import type { Book, SportId } from '@propsfeed/contract';
+import { normalizeName } from '../books/names';
+import type { Db } from '../store/db';
+import { bulkInsert, type HistoryGamesTable, historyDb, type LineHistoryTable } from './schema';
+import type {
+  BookLineHistory,
+  LineHistoryReader,
+  LinePointRecord,
+  MoverBook,
+  MoverRecord,
+  MoversQuery,
+  PropHistoryQuery,
+} from './types';
+
+/** One change of a book's line or price; `line` null records that the line was pulled. */
+export interface LineChange {
+  book: Book;
+  sport: SportId;
+  gameId: string;
+  playerKey: string;
+  player: string;
+  team?: string | undefined;
+  stat: string;
+  at: number;
+  line: number | null;
+  overOdds?: number | undefined;
+  underOdds?: number | undefined;
+}
+
+/** A book's game and the merged game it belongs to. */
+export interface HistoryGame {
+  id: string;
+  mergedId: string;
+  book: Book;
+  sport: SportId;
+  homeTeam: string;
+  awayTeam: string;
+  startMs: number;
+}
+
+export interface LineHistoryStore extends LineHistoryReader {
+  /** Writes one cycle (games first, then changes) in one transaction. */
+  record(cycle: { games: readonly HistoryGame[]; changes: readonly LineChange[] }): Promise<void>;
+}
+
+function point(row: LineHistoryTable): LinePointRecord {
+  const p: LinePointRecord = { at: Number(row.at), line: Number(row.line) };
+  if (row.over_odds !== null) p.overOdds = Number(row.over_odds);
+  if (row.under_odds !== null) p.underOdds = Number(row.under_odds);
+  return p;
+}
+
+function toRow(c: LineChange): LineHistoryTable {
+  return {
+    book: c.book,
+    sport: c.sport,
+    game_id: c.gameId,
+    player_key: c.playerKey,
+    player: c.player,
+    team: c.team ?? null,
+    stat: c.stat,
+    at: c.at,
+    line: c.line,
+    over_odds: c.overOdds ?? null,
+    under_odds: c.underOdds ?? null,
+  };
+}
+
+export function createLineHistoryStore(store: Db): LineHistoryStore {
+  const { kysely, engine } = historyDb(store);
+
+  async function resolveGame(id: string) {
+    const row = await kysely.selectFrom('history_games').select('merged_id').where('id', '=', id).executeTakeFirst();
+    if (!row) return undefined;
+    const rows: HistoryGamesTable[] = await kysely
+      .selectFrom('history_games')
+      .selectAll()
+      .where('merged_id', '=', row.merged_id)
+      .execute();
+    const merged = rows.find((r) => r.id === row.merged_id) ?? rows[0];
+    if (!merged) return undefined;
+    return { gameId: row.merged_id, sport: merged.sport as SportId, bookGameIds: rows.map((r) => r.id) };
+  }
+
+  return {
+    resolveGame,
+
+    async record({ games, changes }) {
+      if (games.length === 0 && changes.length === 0) return;
+      await kysely.transaction().execute(async (trx) => {
+        for (const g of games) {
+          const row: HistoryGamesTable = {
+            id: g.id,
+            merged_id: g.mergedId,
+            book: g.book,
+            sport: g.sport,
+            home_team: g.homeTeam,
+            away_team: g.awayTeam,
+            start_ms: g.startMs,
+          };
+          await trx
+            .insertInto('history_games')
+            .values(row)
+            .onConflict((oc) =>
+              oc.column('id').doUpdateSet({
+                merged_id: row.merged_id,
+                home_team: row.home_team,
+                away_team: row.away_team,
+                start_ms: row.start_ms,
+              }),
+            )
+            .execute();
+        }
+        await bulkInsert(trx, engine, 'line_history', changes.map(toRow));
+      });
+    },
+
+    async propHistory(q: PropHistoryQuery) {
+      const game = await resolveGame(q.gameId);
+      if (!game) return undefined;
+      let query = kysely
+        .selectFrom('line_history')
+        .selectAll()
+        .where('game_id', 'in', game.bookGameIds)
+        .where('stat', '=', q.stat);
+      if (q.source) query = query.where('book', '=', q.source);
+      if (q.untilMs !== undefined) query = query.where('at', '<=', q.untilMs);
+      const rows = await query.orderBy('at').execute();
+      const wanted = q.player.includes('|') ? q.player : undefined;
+      const name = normalizeName(q.player);
+      const mine = rows.filter((r) => (wanted ? r.player_key === wanted : r.player_key.split('|')[0] === name));
+      const first = mine[0];
+      if (!first) return undefined;
+      // Two players of one name in one game: keep the first one's key.
+      const key = first.player_key;
+      const byBook = new Map<Book, LineHistoryTable[]>();
+      for (const r of mine) {
+        if (r.player_key !== key) continue;
+        const list = byBook.get(r.book as Book) ?? [];
+        list.push(r);
+        byBook.set(r.book as Book, list);
+      }
+      let truncated = false;
+      const books: BookLineHistory[] = [];
+      for (const [source, list] of byBook) {
+        const posted = list.filter((r) => r.line !== null).map(point);
+        const opening = posted[0];
+        const current = posted[posted.length - 1];
+        if (!opening || !current) continue;
+        const max = q.maxChanges ?? Number.POSITIVE_INFINITY;
+        if (posted.length > max) truncated = true;
+        books.push({
+          source,
+          gameId: (list[0] as LineHistoryTable).game_id,
+          opening,
+          current,
+          changes: posted.length > max ? posted.slice(posted.length - max) : posted,
+          pulled: (list[list.length - 1] as LineHistoryTable).line === null,
+        });
+      }
+      books.sort((a, b) => a.source.localeCompare(b.source));
+      const last = mine[mine.length - 1] as LineHistoryTable;
+      return {
+        gameId: game.gameId,
+        sport: game.sport,
+        player: last.player,
+        playerKey: key,
+        stat: q.stat,
+        books,
+        truncated,
+      };
+    },
+
+    async movers(q: MoversQuery) {
+      const games = await kysely
+        .selectFrom('history_games')
+        .select(['id', 'merged_id'])
+        .where('sport', '=', q.sport)
+        .execute();
+      const mergedOf = new Map(games.map((g) => [g.id, g.merged_id]));
+      let query = kysely.selectFrom('line_history').selectAll().where('sport', '=', q.sport);
+      if (q.stat) query = query.where('stat', '=', q.stat);
+      if (q.untilMs !== undefined) query = query.where('at', '<=', q.untilMs);
+      const rows = await query.orderBy('at').execute();
+
+      const perBookLine = new Map<string, { open?: LineHistoryTable; current: LineHistoryTable }>();
+      for (const r of rows) {
+        const k = `${r.book}|${r.game_id}|${r.player_key}|${r.stat}`;
+        const seen = perBookLine.get(k);
+        const beforeSince = q.sinceMs !== undefined && Number(r.at) <= q.sinceMs;
+        if (!seen) {
+          perBookLine.set(k, { open: r.line === null ? undefined : r, current: r });
+          continue;
+        }
+        seen.current = r;
+        // The opening is the line as it stood at `since`, or the first posted after it.
+        if (r.line !== null && (beforeSince || seen.open === undefined)) seen.open = r;
+      }
+
+      const merged = new Map<string, MoverRecord>();
+      for (const { open, current } of perBookLine.values()) {
+        if (!open || current.line === null) continue;
+        const gameId = mergedOf.get(current.game_id) ?? current.game_id;
+        const k = `${gameId}|${current.player_key}|${current.stat}`;
+        let rec = merged.get(k);
+        if (!rec) {
+          rec = {
+            gameId,
+            sport: q.sport,
+            player: current.player,
+            playerKey: current.player_key,
+            stat: current.stat,
+            books: [],
+          };
+          merged.set(k, rec);
+        }
+        const o = point(open);
+        const c = point(current);
+        const book: MoverBook = { source: current.book as Book, openLine: o.line, currentLine: c.line };
+        if (o.overOdds !== undefined) book.openOverOdds = o.overOdds;
+        if (o.underOdds !== undefined) book.openUnderOdds = o.underOdds;
+        if (c.overOdds !== undefined) book.currentOverOdds = c.overOdds;
+        if (c.underOdds !== undefined) book.currentUnderOdds = c.underOdds;
+        rec.books.push(book);
+      }
+      for (const rec of merged.values()) rec.books.sort((a, b) => a.source.localeCompare(b.source));
+      return [...merged.values()];
+    },
+  };
+}

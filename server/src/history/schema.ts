@@ -1,0 +1,90 @@
+/** The tables of migration 002_line_history, as Kysely sees them, and one fast bulk insert. */
+import { type Kysely, sql } from 'kysely';
+import type { Db, Engine } from '../store/db';
+
+export interface HistoryGamesTable {
+  id: string;
+  merged_id: string;
+  book: string;
+  sport: string;
+  home_team: string;
+  away_team: string;
+  /** bigint: PostgreSQL returns it as a string. */
+  start_ms: number | string;
+}
+
+export interface LineHistoryTable {
+  book: string;
+  sport: string;
+  game_id: string;
+  player_key: string;
+  player: string;
+  team: string | null;
+  stat: string;
+  at: number | string;
+  line: number | null;
+  over_odds: number | null;
+  under_odds: number | null;
+}
+
+export interface GameLogsTable {
+  sport: string;
+  player: string;
+  player_key: string;
+  team: string;
+  opponent: string;
+  /** 0 or 1: SQLite has no boolean. */
+  home: number;
+  date: string;
+  stat: string;
+  value: number;
+  source: string;
+}
+
+export interface HistorySchema {
+  history_games: HistoryGamesTable;
+  line_history: LineHistoryTable;
+  game_logs: GameLogsTable;
+}
+
+/** The shared store, typed with this concern's tables. */
+export function historyDb(db: Db): Db<HistorySchema> {
+  return db as unknown as Db<HistorySchema>;
+}
+
+const BULK_CHUNK = 5_000;
+
+/**
+ * Inserts many rows with one bound parameter per statement (the rows as JSON), which both
+ * engines expand server-side: SQLite with json_each, PostgreSQL with json_populate_recordset.
+ * Building a statement with a parameter per value costs more than the insert itself.
+ * Returns the number of rows inserted (conflicting rows are skipped when `ignoreConflicts`).
+ */
+export async function bulkInsert<T extends keyof HistorySchema>(
+  kysely: Kysely<HistorySchema>,
+  engine: Engine,
+  table: T,
+  rows: readonly HistorySchema[T][],
+  opts: { ignoreConflicts?: boolean } = {},
+): Promise<number> {
+  const first = rows[0];
+  if (!first) return 0;
+  const columns = Object.keys(first);
+  const cols = sql.join(columns.map((c) => sql.ref(c)));
+  const conflict = opts.ignoreConflicts ? sql` on conflict do nothing` : sql``;
+  let inserted = 0;
+  for (let i = 0; i < rows.length; i += BULK_CHUNK) {
+    const json = JSON.stringify(rows.slice(i, i + BULK_CHUNK));
+    const query =
+      engine === 'sqlite'
+        ? sql`insert into ${sql.table(table)} (${cols}) select ${sql.join(
+            columns.map((c) => sql`json_extract(value, ${`$.${c}`})`),
+          )} from json_each(${json}) where true${conflict}`
+        : sql`insert into ${sql.table(table)} (${cols}) select ${cols} from json_populate_recordset(null::${sql.table(
+            table,
+          )}, ${json}::json)${conflict}`;
+    const result = await query.execute(kysely);
+    inserted += Number(result.numAffectedRows ?? 0);
+  }
+  return inserted;
+}

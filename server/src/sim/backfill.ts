@@ -1,0 +1,65 @@
+/**
+ * Replays the simulated day through the real adapters and the feed, in virtual time, so line
+ * history, movement and the delayed view have data from the first second; then stores every
+ * player's past games as game logs.
+ */
+import { ADAPTERS } from '../books';
+import type { FeedCore } from '../feed/core';
+import type { GameLog, GameLogStore } from '../history/types';
+import { pastGameLogs } from './gameLogs';
+import { renderPrizePicks, renderUnderdog } from './render';
+import { OPEN_BEFORE_MS, SIM_SPORTS, type SimWorld } from './world';
+
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+
+export interface BackfillOptions {
+  core: FeedCore;
+  world: SimWorld;
+  now: number;
+  /** How far back the replay starts (default: when the lines now up opened). */
+  fromMs?: number;
+  /** Step of the replay older than the last hour, where only history is read (default 30 min). */
+  coarseStepMs?: number;
+  /** Step within the last hour, which the delayed view reads (default 5 min). */
+  fineStepMs?: number;
+  gameLogs?: GameLogStore | undefined;
+}
+
+/**
+ * Past logs from the newest date already stored on, per sport: a restart on the same store
+ * adds only the games played since (older ones are there; the insert skips duplicates anyway).
+ */
+async function notYetStored(store: GameLogStore, logs: GameLog[]): Promise<GameLog[]> {
+  const newest = new Map<string, string>();
+  for (const sport of SIM_SPORTS) {
+    const probe = logs.find((l) => l.sport === sport.id);
+    if (!probe) continue;
+    const [latest] = await store.forPlayer({ sport: sport.id, playerKey: probe.playerKey, stat: probe.stat, limit: 1 });
+    if (latest) newest.set(sport.id, latest.date);
+  }
+  return logs.filter((l) => l.date >= (newest.get(l.sport) ?? ''));
+}
+
+export async function backfill(opts: BackfillOptions): Promise<{ steps: number; logs: number }> {
+  const { core, world, now } = opts;
+  // Past games first: the replay below records today's finals, which notYetStored would take as "newest stored".
+  const logs = opts.gameLogs
+    ? await opts.gameLogs.append(await notYetStored(opts.gameLogs, pastGameLogs(world, now)))
+    : 0;
+  const from = opts.fromMs ?? now - OPEN_BEFORE_MS;
+  const coarse = opts.coarseStepMs ?? 30 * MIN;
+  const fine = opts.fineStepMs ?? 5 * MIN;
+  const times: number[] = [];
+  for (let t = now; t >= from; t -= t > now - HOUR ? fine : coarse) times.unshift(t);
+  let steps = 0;
+  for (const t of times) {
+    for (const sport of SIM_SPORTS) {
+      core.applyPart('prizepicks', sport.id, ADAPTERS.prizepicks.parse(renderPrizePicks(world, sport.id, t)), t);
+    }
+    core.applyPart('underdog', 'all', ADAPTERS.underdog.parse(renderUnderdog(world, t)), t);
+    await core.commit(['prizepicks', 'underdog'], t, { notify: false });
+    steps++;
+  }
+  return { steps, logs };
+}

@@ -1,0 +1,39 @@
+/** Deterministic randomness: every draw is a pure function of the seed and a path of keys. */
+
+function hashString(h: number, text: string): number {
+  let x = h;
+  for (let i = 0; i < text.length; i++) x = Math.imul(x ^ text.charCodeAt(i), 0x01000193);
+  return x >>> 0;
+}
+
+function mix(x: number): number {
+  let z = (x + 0x6d2b79f5) >>> 0;
+  z = Math.imul(z ^ (z >>> 15), z | 1);
+  z ^= z + Math.imul(z ^ (z >>> 7), z | 61);
+  return ((z ^ (z >>> 14)) >>> 0) / 4294967296;
+}
+
+/** A uniform number in [0, 1) for (seed, ...keys). */
+export function draw(seed: number, ...keys: (string | number)[]): number {
+  let h = hashString(0x811c9dc5 ^ seed, '');
+  for (const k of keys) h = hashString(Math.imul(h, 31) >>> 0, typeof k === 'number' ? `#${k}` : k);
+  return mix(h);
+}
+
+/** A small generator for a sequence of draws from one starting point. */
+export function stream(seed: number, ...keys: (string | number)[]): () => number {
+  let state = Math.floor(draw(seed, ...keys) * 4294967296) >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    return mix(state);
+  };
+}
+
+export function pick<T>(r: number, list: readonly T[]): T {
+  return list[Math.min(list.length - 1, Math.floor(r * list.length))] as T;
+}
+
+/** Approximately normal (mean 0, sd 1) from a stream. */
+export function gaussian(next: () => number): number {
+  return next() + next() + next() + next() + next() + next() - 3;
+}

@@ -1,0 +1,339 @@
+/**
+ * The simulated world in each book's real wire format, so the simulator exercises the same
+ * adapters production does. PrizePicks: the newer JSON:API shape with game objects, plus
+ * goblin/demon alternates and combo entries. Underdog: over/under lines with american_price
+ * on most lines, payout multipliers only on some, one-sided lines, and live stat values.
+ */
+import type { SportId } from '@propsfeed/contract';
+import { PRIZEPICKS_LEAGUES } from '../books/prizepicks';
+import { teamAbbreviation } from '../books/teams';
+import { FINAL_KEEP_MS, SIM_SPORTS, type SimGame, type SimPlayer, type SimWorld } from './world';
+
+const PP_STAT_NAMES: Record<string, string> = {
+  points: 'Points',
+  rebounds: 'Rebounds',
+  assists: 'Assists',
+  threes: '3-PT Made',
+  pra: 'Pts+Rebs+Asts',
+  pts_rebs: 'Pts+Rebs',
+  pts_asts: 'Pts+Asts',
+  rebs_asts: 'Rebs+Asts',
+  steals: 'Steals',
+  blocks: 'Blocked Shots',
+  blks_stls: 'Blks+Stls',
+  turnovers: 'Turnovers',
+  strikeouts: 'Pitcher Strikeouts',
+  pitching_outs: 'Pitching Outs',
+  hits_allowed: 'Hits Allowed',
+  earned_runs_allowed: 'Earned Runs Allowed',
+  pitches_thrown: 'Pitches Thrown',
+  hits: 'Hits',
+  total_bases: 'Total Bases',
+  hits_runs_rbis: 'Hits+Runs+RBIS',
+  hitter_strikeouts: 'Hitter Strikeouts',
+  rbis: 'RBIs',
+  runs: 'Runs',
+  passing_yards: 'Pass Yards',
+  passing_tds: 'Pass TDs',
+  completions: 'Pass Completions',
+  pass_attempts: 'Pass Attempts',
+  interceptions: 'INT',
+  pass_rush_yards: 'Pass+Rush Yds',
+  rushing_yards: 'Rush Yards',
+  rush_attempts: 'Rush Attempts',
+  rush_rec_yards: 'Rush+Rec Yds',
+  receptions: 'Receptions',
+  receiving_yards: 'Receiving Yards',
+  shots_on_goal: 'Shots On Goal',
+  goals: 'Goals',
+  blocked_shots: 'Blocked Shots',
+  saves: 'Goalie Saves',
+  goals_allowed: 'Goals Allowed',
+  shots: 'Shots',
+  shots_on_target: 'Shots On Target',
+  goals_assists: 'Goal + Assist',
+  passes: 'Passes Attempted',
+  tackles: 'Tackles',
+  clearances: 'Clearances',
+  kills_on_game_1: 'MAP 1 Kills',
+  kills_on_games_1_2: 'MAPS 1-2 Kills',
+  assists_on_games_1_2: 'MAPS 1-2 Assists',
+  deaths_on_games_1_2: 'MAPS 1-2 Deaths',
+};
+
+const UD_SPORT: Record<SportId, string> = {
+  nba: 'NBA',
+  ncaab: 'CBB',
+  mlb: 'MLB',
+  nfl: 'NFL',
+  ncaaf: 'CFB',
+  nhl: 'NHL',
+  soccer: 'SOCCER',
+  lol: 'ESPORTS',
+};
+
+function ascii(text: string): string {
+  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+}
+
+/** How each book spells a team: abbreviations in the US leagues, full names elsewhere. */
+function teamLabel(sport: SportId, team: string): string {
+  return teamAbbreviation(sport, team) ?? team;
+}
+
+const isoMemo = new Map<number, string>();
+function iso(ms: number): string {
+  let text = isoMemo.get(ms);
+  if (text === undefined) {
+    if (isoMemo.size > 10_000) isoMemo.clear();
+    text = new Date(ms).toISOString();
+    isoMemo.set(ms, text);
+  }
+  return text;
+}
+
+function ppPlayerId(p: SimPlayer): number {
+  const [, team, slot] = p.id.split('-').map(Number) as [number, number, number];
+  return 200_000 + SIM_SPORTS.findIndex((s) => p.id.startsWith(`${s.id}-`)) * 10_000 + team * 20 + slot;
+}
+
+/** PrizePicks `GET /projections?league_id=N` at time t. */
+export function renderPrizePicks(world: SimWorld, sportId: SportId, t: number): object {
+  const sport = world.sport(sportId);
+  const league = String(PRIZEPICKS_LEAGUES[sportId]);
+  const data: object[] = [];
+  const players = new Map<number, object>();
+  const games: object[] = [];
+  for (const game of world.gamesAt(sport, t, 0)) {
+    const live = world.live(game, t);
+    if (live.state === 'final') continue;
+    games.push({
+      type: 'game',
+      id: String(game.ppId),
+      attributes: {
+        external_game_id: `${sportId.toUpperCase()}_game_${game.ppId}`,
+        is_live: live.state === 'live',
+        start_time: iso(game.startMs),
+        status: live.state === 'live' ? 'in_progress' : 'scheduled',
+        metadata: {
+          game_info: {
+            teams: {
+              home: { abbreviation: teamLabel(sportId, game.home) },
+              away: { abbreviation: teamLabel(sportId, game.away) },
+            },
+            ...(live.period !== undefined ? { period: live.period } : {}),
+            ...(live.clock !== undefined ? { clock: live.clock } : {}),
+          },
+        },
+      },
+    });
+    const props = world.props(game, t);
+    for (const prop of props) {
+      if (prop.ppLine === undefined) continue;
+      const pid = ppPlayerId(prop.player);
+      if (!players.has(pid)) players.set(pid, ppPlayer(sportId, league, pid, prop.player));
+      const opponent = prop.player.team === game.home ? game.away : game.home;
+      const base = {
+        game,
+        league,
+        pid,
+        stat: prop.stat,
+        opponent: teamLabel(sportId, opponent),
+        live: live.state === 'live',
+      };
+      data.push(projection(base, prop.ppLine, 'standard', t));
+      if (prop.ppAlternates) {
+        data.push(projection(base, prop.ppAlternates.goblin, 'goblin', t));
+        data.push(projection(base, prop.ppAlternates.demon, 'demon', t));
+      }
+    }
+    // A combo entry per basketball game, as PrizePicks posts them: skipped by the adapter.
+    if ((sportId === 'nba' || sportId === 'ncaab') && props[0] && props[props.length - 1]) {
+      const a = (props[0] as { player: SimPlayer }).player;
+      const b = (props[props.length - 1] as { player: SimPlayer }).player;
+      const pid = 900_000 + game.ppId;
+      players.set(pid, {
+        type: 'new_player',
+        id: String(pid),
+        attributes: {
+          combo: true,
+          name: `${ascii(a.name)} + ${ascii(b.name)}`,
+          display_name: `${ascii(a.name)} + ${ascii(b.name)}`,
+          league: sportId.toUpperCase(),
+          team: `${teamLabel(sportId, game.away)}/${teamLabel(sportId, game.home)}`,
+        },
+      });
+      data.push({
+        ...projection({ game, league, pid, stat: 'points', opponent: '', live: false }, 40.5, 'standard', t),
+      });
+    }
+  }
+  return {
+    data,
+    included: [
+      ...players.values(),
+      ...games,
+      { type: 'league', id: league, attributes: { name: sportId.toUpperCase() } },
+    ],
+  };
+}
+
+function ppPlayer(sportId: SportId, league: string, pid: number, p: SimPlayer): object {
+  // PrizePicks spells names without accents.
+  const name = ascii(p.name);
+  return {
+    type: 'new_player',
+    id: String(pid),
+    attributes: {
+      combo: false,
+      name,
+      display_name: name,
+      team: teamLabel(sportId, p.team),
+      team_name: p.team,
+      position: p.slot.position,
+      league: sportId.toUpperCase(),
+      league_id: Number(league),
+      image_url: `https://static.prizepicks.com/images/players/sim/${pid}.webp`,
+    },
+    relationships: { league: { data: { type: 'league', id: league } } },
+  };
+}
+
+function projection(
+  base: { game: SimGame; league: string; pid: number; stat: string; opponent: string; live: boolean },
+  line: number,
+  oddsType: string,
+  t: number,
+): object {
+  const id = `${base.game.ppId}${String(base.pid).slice(-4)}${Object.keys(PP_STAT_NAMES).indexOf(base.stat)}${oddsType[0]}`;
+  return {
+    type: 'projection',
+    id,
+    attributes: {
+      line_score: line,
+      stat_type: PP_STAT_NAMES[base.stat] ?? base.stat,
+      start_time: iso(base.game.startMs),
+      status: base.live ? 'in_progress' : 'pre_game',
+      odds_type: oddsType,
+      is_promo: false,
+      is_live: base.live,
+      description: base.opponent,
+      game_id: String(base.game.ppId),
+      updated_at: iso(t),
+    },
+    relationships: {
+      new_player: { data: { type: 'new_player', id: String(base.pid) } },
+      league: { data: { type: 'league', id: base.league } },
+      game: { data: { type: 'game', id: String(base.game.ppId) } },
+      duration: { data: null },
+    },
+  };
+}
+
+/** Underdog `GET /v1/over_under_lines` at time t: every sport in one payload. */
+export function renderUnderdog(world: SimWorld, t: number): object {
+  const lines: object[] = [];
+  const appearances: object[] = [];
+  const players = new Map<string, object>();
+  const appearanceIds = new Set<string>();
+  const games: object[] = [];
+  const appear = (game: SimGame, p: SimPlayer, teamId: string) => {
+    const id = `ud-app-${game.udId}-${p.id}`;
+    if (!appearanceIds.has(id)) {
+      appearanceIds.add(id);
+      appearances.push({
+        id,
+        player_id: `ud-player-${p.id}`,
+        match_id: game.udId,
+        team_id: teamId,
+        match_type: 'Game',
+      });
+    }
+    return id;
+  };
+  const addPlayer = (sportId: SportId, p: SimPlayer, teamId: string) => {
+    const id = `ud-player-${p.id}`;
+    if (players.has(id)) return;
+    // Underdog keeps accents, drops the dot of "Jr.", and prefixes esports handles with the title.
+    const parts = p.name.replace(/\.$/, '').split(' ');
+    const [first, last] = sportId === 'lol' ? ['LoL:', p.name] : [parts[0], parts.slice(1).join(' ')];
+    players.set(id, {
+      id,
+      first_name: first,
+      last_name: last,
+      sport_id: UD_SPORT[sportId],
+      team_id: teamId,
+      image_url: null,
+    });
+  };
+  for (const sport of SIM_SPORTS) {
+    const sportId = sport.id;
+    const teamId = (team: string) => `ud-team-${sportId}-${sport.teams.indexOf(team)}`;
+    for (const game of world.gamesAt(sport, t, FINAL_KEEP_MS)) {
+      const live = world.live(game, t);
+      const label = (team: string) => teamLabel(sportId, team);
+      games.push({
+        id: game.udId,
+        sport_id: UD_SPORT[sportId],
+        title: sportId === 'lol' ? `LoL: ${game.home} vs. ${game.away}` : `${label(game.away)} @ ${label(game.home)}`,
+        scheduled_at: iso(game.startMs),
+        status: live.state === 'pre' ? 'scheduled' : live.state === 'live' ? 'in_progress' : 'final',
+        home_team_id: teamId(game.home),
+        away_team_id: teamId(game.away),
+        period: live.period ?? 0,
+        match_progress: live.clock ?? null,
+        type: 'Game',
+      });
+      for (const prop of world.props(game, t)) {
+        if (prop.udLine === undefined) continue;
+        const p = prop.player;
+        addPlayer(sportId, p, teamId(p.team));
+        const appearanceId = appear(game, p, teamId(p.team));
+        const lineId = `ud-line-${game.udId}-${p.id}-${prop.stat}`;
+        const option = (choice: 'higher' | 'lower', price: number | undefined) => ({
+          id: `${lineId}-${choice}`,
+          choice,
+          choice_display: choice === 'higher' ? 'Higher' : 'Lower',
+          over_under_line_id: lineId,
+          payout_multiplier: price === undefined ? '1.0' : (price > 0 ? 1 + price / 100 : 1 + 100 / -price).toFixed(2),
+          ...(price !== undefined
+            ? {
+                american_price: String(price),
+                decimal_price: (price > 0 ? 1 + price / 100 : 1 + 100 / -price).toFixed(2),
+              }
+            : {}),
+        });
+        const options = [option('higher', prop.udOver)];
+        if (!prop.udOneSided) options.push(option('lower', prop.udUnder));
+        lines.push({
+          id: lineId,
+          stat_value: prop.udLine.toFixed(1),
+          status: 'active',
+          live_event: live.state === 'live',
+          live_event_stat: prop.value !== undefined ? { value: String(prop.value) } : null,
+          over_under: { appearance_stat: { appearance_id: appearanceId, stat: prop.stat, display_stat: prop.stat } },
+          options,
+        });
+      }
+      if (sportId === 'nba' && live.state === 'pre') {
+        // A stat Underdog posts that the catalog has no key for: counted as unmapped.
+        const p = world.roster(sport, game.home)[0] as SimPlayer;
+        addPlayer(sportId, p, teamId(p.team));
+        lines.push({
+          id: `ud-line-${game.udId}-${p.id}-first-quarter`,
+          stat_value: '6.5',
+          status: 'active',
+          over_under: {
+            appearance_stat: {
+              appearance_id: appear(game, p, teamId(p.team)),
+              stat: 'period_1_points',
+              display_stat: '1Q Points',
+            },
+          },
+          options: [],
+        });
+      }
+    }
+  }
+  return { over_under_lines: lines, appearances, players: [...players.values()], games, solo_games: [] };
+}

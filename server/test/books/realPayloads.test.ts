@@ -1,0 +1,73 @@
+/**
+ * The adapters against real recorded payloads in ../shared/books (see SOURCES.md there).
+ * A user's clone has no ../shared: the suite then skips, saying why.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isStatKey } from '@propsfeed/contract';
+import { describe, expect, it } from 'vitest';
+import { parsePrizePicks } from '../../src/books/prizepicks';
+import type { ParseResult } from '../../src/books/types';
+import { parseUnderdog } from '../../src/books/underdog';
+
+const DIR = join(__dirname, '../../../../shared/books');
+const present = existsSync(join(DIR, 'SOURCES.md'));
+const read = (name: string): unknown => JSON.parse(readFileSync(join(DIR, name), 'utf8'));
+
+function expectSane(r: ParseResult): void {
+  expect(r.skipped).toBe(0);
+  const games = new Set(r.slate.games.map((g) => g.id));
+  for (const l of r.slate.lines) {
+    expect(games.has(l.gameId), `line of unknown game ${l.gameId}`).toBe(true);
+    const game = r.slate.games.find((g) => g.id === l.gameId);
+    expect(isStatKey(game?.sport ?? 'nba', l.stat), `${l.stat} is a stat key`).toBe(true);
+    expect(Number.isFinite(l.line)).toBe(true);
+    expect(l.player).not.toContain(' + ');
+  }
+}
+
+describe.skipIf(!present)(`real recorded payloads (${present ? DIR : 'skipped: ../shared/books is absent'})`, () => {
+  it('PrizePicks, older format (MLB 2023): games keyed without game objects, no odds', () => {
+    const r = parsePrizePicks(read('prizepicks-tjjerome-1.json'));
+    expectSane(r);
+    expect(r.slate.games).toHaveLength(15);
+    expect(r.slate.lines.length).toBe(216);
+    expect(r.slate.games.every((g) => g.sport === 'mlb' && !g.homeKnown)).toBe(true);
+    expect(r.slate.lines.some((l) => l.overOdds !== undefined || l.underOdds !== undefined)).toBe(false);
+    const ryan = r.slate.lines.find((l) => l.player === 'Joe Ryan' && l.stat === 'strikeouts');
+    expect(ryan).toMatchObject({ line: 7, team: 'Minnesota Twins' });
+  });
+
+  it('PrizePicks, newer format (NFL 2026): standard lines only, combos skipped, unmapped counted', () => {
+    const r = parsePrizePicks(read('prizepicks-Czar68-1.json'));
+    expectSane(r);
+    expect(r.slate.games).toEqual([
+      expect.objectContaining({ id: 'pp_128201', homeTeam: 'Seattle Seahawks', awayTeam: 'Los Angeles Rams' }),
+    ]);
+    // 599 projections, most of them goblin/demon alternates: one standard line per player and stat.
+    expect(r.slate.lines.length).toBe(71);
+    expect(r.unmapped['nfl:Longest Reception']).toBe(13);
+    expect(r.slate.lines.find((l) => l.player === 'Sam Darnold' && l.stat === 'passing_yards')?.line).toBe(235.5);
+  });
+
+  it('PrizePicks, a league outside the catalog (Rainbow Six) gives nothing', () => {
+    const r = parsePrizePicks(read('prizepicks-chuydabol-1.json'));
+    expect(r.slate.lines).toHaveLength(0);
+    expect(r.skipped).toBe(0);
+  });
+
+  it('Underdog (many sports, 2023): matchups from titles, no american_price so no odds', () => {
+    const r = parseUnderdog(read('underdog-tjjerome-1.json'));
+    expectSane(r);
+    expect(r.slate.games.length).toBe(24);
+    expect(r.slate.lines.length).toBeGreaterThan(300);
+    expect(new Set(r.slate.games.map((g) => g.sport))).toEqual(new Set(['mlb', 'nba', 'nhl', 'soccer']));
+    expect(r.slate.lines.some((l) => l.overOdds !== undefined)).toBe(false);
+    const perez = r.slate.lines.find((l) => l.player === 'Martín Pérez' && l.stat === 'strikeouts');
+    expect(perez).toMatchObject({ line: 4, team: 'Texas Rangers', gameId: 'ud_30336' });
+    expect(r.slate.games.find((g) => g.id === 'ud_30336')).toMatchObject({
+      homeTeam: 'Pittsburgh Pirates',
+      awayTeam: 'Texas Rangers',
+    });
+  });
+});
