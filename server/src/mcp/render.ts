@@ -56,3 +56,13 @@ export function utcMinute(iso: string): string {
 export function signed(value: number): string {
   return value > 0 ? `+${value}` : String(value);
 }
+
+/** Averages and projections to one decimal: enough to compare with a line like 25.5. */
+export function roundTenth(value: number | null | undefined): number | undefined {
+  return value === null || value === undefined ? undefined : Math.round(value * 10) / 10;
+}
+
+/** "1 mover", "3 movers". */
+export function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}

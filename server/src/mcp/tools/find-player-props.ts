@@ -1,5 +1,5 @@
 import { PlayerPropsResponseSchema } from '@propsfeed/contract';
-import { table } from '../render';
+import { plural, table } from '../render';
 import { answer } from '../result';
 import { playerNameField, sportField, type ToolContext } from './context';
 import { SCAN_ROW_HEADERS, scanRowCells } from './scan-props';
@@ -27,7 +27,7 @@ export function registerFindPlayerProps({ server, api, onUnexpected }: ToolConte
         () => api.playerProps({ name, sport }),
         (res) => {
           if (res.player === null) return `No player with props today matches "${res.query}".`;
-          const head = `${res.player}: ${res.count} prop${res.count === 1 ? '' : 's'}${res.delayed ? ' (delayed data)' : ''}`;
+          const head = `${res.player}: ${plural(res.count, 'prop')}${res.delayed ? ' (delayed data)' : ''}`;
           if (res.rows.length === 0) return head;
           return `${head}\n${table(SCAN_ROW_HEADERS, res.rows.map(scanRowCells), { total: res.count, narrowHint: 'narrow with sport' })}`;
         },

@@ -1,12 +1,10 @@
 import { PlayerContextResponseSchema, type StatContext } from '@propsfeed/contract';
-import { table } from '../render';
+import { roundTenth, table } from '../render';
 import { answer } from '../result';
 import { playerNameField, sportField, statField, type ToolContext } from './context';
 
 /** Recent games shown per stat in the text; the structured content has them all. */
 const RECENT_SHOWN = 5;
-
-const round = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
 
 function recentLine(s: StatContext): string {
   const games = s.recentForm
@@ -42,14 +40,14 @@ export function registerGetPlayerContext({ server, api, onUnexpected }: ToolCont
           const rows = res.stats.map((s) => [
             s.stat,
             s.line,
-            round(s.averages.season),
-            round(s.averages.last10),
-            round(s.averages.last5),
-            round(s.averages.home),
-            round(s.averages.away),
+            roundTenth(s.averages.season),
+            roundTenth(s.averages.last10),
+            roundTenth(s.averages.last5),
+            roundTenth(s.averages.home),
+            roundTenth(s.averages.away),
             s.hitRate === null ? null : `${Math.round(s.hitRate * 100)}%`,
             s.sampleN,
-            round(s.propsfeedProjection?.value ?? null),
+            roundTenth(s.propsfeedProjection?.value),
           ]);
           const headers = ['stat', 'line', 'season', 'last10', 'last5', 'home', 'away', 'hit', 'n', 'proj'];
           return [head, table(headers, rows), ...res.stats.slice(0, 10).map(recentLine)].join('\n');

@@ -1,5 +1,5 @@
 import { BookSchema, contract, PropHistoryResponseSchema } from '@propsfeed/contract';
-import { odds, table, utcMinute } from '../render';
+import { odds, plural, table, utcMinute } from '../render';
 import { answer } from '../result';
 import { eventIdField, playerNameField, statField, type ToolContext } from './context';
 
@@ -30,7 +30,7 @@ export function registerGetPropHistory({ server, api, onUnexpected }: ToolContex
           const books = res.books.map((b) => {
             const summary =
               `${b.source}: opened ${b.opening.line} at ${utcMinute(b.opening.at)}, now ${b.current.line} ` +
-              `(${b.changes.length} change${b.changes.length === 1 ? '' : 's'}${b.truncated ? ', more not shown' : ''})`;
+              `(${plural(b.changes.length, 'change')}${b.truncated ? ', more not shown' : ''})`;
             if (b.changes.length === 0) return summary;
             const rows = b.changes.map((c) => [utcMinute(c.at), c.line, odds(c.overOdds), odds(c.underOdds)]);
             return `${summary}\n${table(['at', 'line', 'over', 'under'], rows)}`;

@@ -1,5 +1,5 @@
 import { DEFAULT_SPORT, GamesResponseSchema } from '@propsfeed/contract';
-import { matchup, table, utcMinute } from '../render';
+import { matchup, plural, table, utcMinute } from '../render';
 import { answer } from '../result';
 import { sportField, type ToolContext } from './context';
 
@@ -22,7 +22,7 @@ export function registerListGames({ server, api, onUnexpected }: ToolContext): v
         'list_games',
         () => api.games({ sport }),
         (res) => {
-          const head = `${res.count} ${res.sport} game${res.count === 1 ? '' : 's'} today${res.delayed ? ' (delayed data)' : ''}`;
+          const head = `${plural(res.count, `${res.sport} game`)} today${res.delayed ? ' (delayed data)' : ''}`;
           if (res.games.length === 0) return head;
           const rows = res.games.map((g) => [g.id, matchup(g), utcMinute(g.startTime), g.live ? 'LIVE' : '', g.source]);
           return `${head}\n${table(['game', 'matchup', 'start', 'live', 'source'], rows, { narrowHint: 'use find_game to look up one team' })}`;

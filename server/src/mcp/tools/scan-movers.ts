@@ -1,6 +1,6 @@
 import { contract, DEFAULT_SPORT, IsoTimeSchema, MovementResponseSchema } from '@propsfeed/contract';
 import { z } from 'zod';
-import { signed, table, utcMinute } from '../render';
+import { plural, signed, table, utcMinute } from '../render';
 import { answer } from '../result';
 import { sportField, statField, type ToolContext } from './context';
 
@@ -30,7 +30,7 @@ export function registerScanMovers({ server, api, onUnexpected }: ToolContext): 
         () => api.movers({ sport, stat, since, limit }),
         (res) => {
           const window = res.since ? `since ${utcMinute(res.since)}` : 'since open';
-          const head = `${res.count} ${res.sport}${res.stat ? ` ${res.stat}` : ''} movers ${window}${res.delayed ? ' (delayed data)' : ''}`;
+          const head = `${plural(res.count, `${res.sport}${res.stat ? ` ${res.stat}` : ''} mover`)} ${window}${res.delayed ? ' (delayed data)' : ''}`;
           if (res.movers.length === 0) return head;
           const rows = res.movers.map((m) => [
             m.player,

@@ -1,6 +1,6 @@
 import { DEFAULT_SPORT, ScanResponseSchema, type ScanRow } from '@propsfeed/contract';
 import { z } from 'zod';
-import { odds, table } from '../render';
+import { odds, plural, roundTenth, table } from '../render';
 import { answer } from '../result';
 import { sportField, statField, type ToolContext } from './context';
 
@@ -16,7 +16,7 @@ export function scanRowCells(row: ScanRow): (string | number | undefined)[] {
     odds(row.overOdds),
     odds(row.underOdds),
     row.bookCount,
-    row.propsfeedProjection?.value,
+    roundTenth(row.propsfeedProjection?.value),
     `${row.awayTeam} @ ${row.homeTeam}${row.gameState === 'live' ? ' LIVE' : ''}`,
     row.eventId,
   ];
@@ -53,11 +53,12 @@ export function registerScanProps({ server, api, onUnexpected }: ToolContext): v
         () => api.scan({ sport, stat, limit }),
         (res) => {
           const total = Math.max(res.total ?? res.count, res.rows.length);
-          const what = `${res.sport}${res.stat ? ` ${res.stat}` : ''} props${res.delayed ? ' (delayed data)' : ''}`;
+          const what = `${res.sport}${res.stat ? ` ${res.stat}` : ''} prop`;
+          const delayed = res.delayed ? ' (delayed data)' : '';
           const head =
             total > res.rows.length
-              ? `${res.rows.length} of ${total} ${what}; limit and the tier's scanLimit cap the rows, stat narrows them`
-              : `${res.rows.length} ${what}`;
+              ? `${res.rows.length} of ${plural(total, what)}${delayed}; limit and the tier's scanLimit cap the rows, stat narrows them`
+              : `${plural(res.rows.length, what)}${delayed}`;
           if (res.rows.length === 0) return head;
           const body = table(SCAN_ROW_HEADERS, res.rows.map(scanRowCells), { narrowHint: 'narrow with stat/limit' });
           return `${head}\n${body}`;
