@@ -1,0 +1,73 @@
+/** `props game <eventId>`: every prop of one game, merged across books. */
+import type { PropsResult, SportId } from '@propsfeed/contract';
+import type { Command } from 'commander';
+import type { CliApp, CommandContext } from '../context';
+import { parseSport, parseStatList, watchOption, watchSeconds } from '../options';
+import { formatLocalTime, formatStart, matchup } from '../output/format';
+import { toJson } from '../output/output';
+import { numberCell, oddsCell, showing } from '../output/rows';
+import { type Column, cell } from '../output/table';
+
+export interface GameOptions {
+  stats?: string;
+  sport?: SportId;
+  watch?: number | boolean;
+}
+
+export function renderGame(data: PropsResult, ctx: CommandContext): string {
+  const { out, clock } = ctx;
+  const live = data.props.some((p) => p.gameState === 'live');
+  const gameClock = data.props.find((p) => p.gameClock)?.gameClock;
+  const when = formatStart({ startTime: data.startTime, live, gameClock }, clock, out.c);
+  const heading = out.heading(`${matchup(data)} · ${when} · ${data.sources.join(', ')}`);
+  const hasLiveValues = data.props.some((p) => p.liveValue !== undefined);
+  const columns: Column[] = [
+    { header: 'player', min: 12 },
+    { header: 'stat' },
+    { header: 'line', align: 'right' },
+    { header: 'over', align: 'right' },
+    { header: 'under', align: 'right' },
+    { header: 'books', align: 'right' },
+    ...(hasLiveValues || !out.terminal ? [{ header: 'now', align: 'right' } as const] : []),
+    { header: 'state', only: 'piped' },
+  ];
+  const rows = data.props.map((p) => [
+    cell(p.player),
+    cell(p.stat),
+    numberCell(p.line, out),
+    oddsCell(p.overOdds, out),
+    oddsCell(p.underOdds, out),
+    cell(String(p.bookCount)),
+    ...(hasLiveValues || !out.terminal ? [numberCell(p.liveValue, out)] : []),
+    cell(p.gameState ?? ''),
+  ]);
+  const asOf = `as of ${formatLocalTime(new Date(data.fetchedAt).toISOString(), clock)}`;
+  const delayed = data.delayed ? ' · delayed (free tier)' : '';
+  if (data.props.length === 0) return heading + out.note(`No props match. ${asOf}`);
+  return (
+    heading + out.table(columns, rows) + out.note(`${showing(rows.length, rows.length, 'props')} · ${asOf}${delayed}`)
+  );
+}
+
+export async function runGame(ctx: CommandContext, eventId: string, opts: GameOptions): Promise<void> {
+  await ctx.present(watchSeconds(opts.watch), async () => {
+    const data = await ctx.load(() => ctx.client.gameProps(eventId, { stats: opts.stats, sport: opts.sport }));
+    return ctx.json ? toJson(data) : renderGame(data, ctx);
+  });
+}
+
+export function register(program: Command, app: CliApp): void {
+  program
+    .command('game')
+    .description('every prop of one game (an id from `props games`)')
+    .argument('<eventId>', 'event id, e.g. pp_8812345 or ud_112233')
+    .option('--stats <keys>', 'only these stat keys, comma-separated, e.g. points,pra', parseStatList)
+    .option('-s, --sport <id>', 'sport id (default nba)', parseSport)
+    .addOption(watchOption())
+    .action((eventId: string, opts: GameOptions, cmd: Command) =>
+      app.run(cmd, (ctx) => runGame(ctx, eventId, opts), {
+        sport: opts.sport ?? 'nba',
+        notFound: "Run `props games` to list today's games.",
+      }),
+    );
+}

@@ -1,0 +1,62 @@
+/** `props games`: today's games of one sport, live first. */
+import { type GamesResponse, SPORTS, type SportId } from '@propsfeed/contract';
+import type { Command } from 'commander';
+import type { CliApp, CommandContext } from '../context';
+import { parseSport, watchOption, watchSeconds } from '../options';
+import { matchup } from '../output/format';
+import { toJson } from '../output/output';
+import { booksOf, showing, startCell } from '../output/rows';
+import { type Column, cell } from '../output/table';
+
+export interface GamesOptions {
+  sport?: SportId;
+  watch?: number | boolean;
+}
+
+export function renderGames(data: GamesResponse, ctx: CommandContext): string {
+  const { out, clock } = ctx;
+  const name = SPORTS.find((s) => s.id === data.sport)?.name ?? data.sport;
+  if (data.games.length === 0) return out.note(`No ${name} games with props posted today.`);
+  const columns: Column[] = [
+    { header: 'id' },
+    { header: 'matchup', min: 16, only: 'terminal' },
+    { header: 'away', only: 'piped' },
+    { header: 'home', only: 'piped' },
+    { header: 'start' },
+    { header: 'live', only: 'piped' },
+    { header: 'books' },
+  ];
+  const rows = data.games.map((g) => [
+    cell(g.id),
+    cell(matchup(g)),
+    cell(g.awayTeam),
+    cell(g.homeTeam),
+    startCell(g, clock, out),
+    cell(String(g.live)),
+    cell(booksOf(g).join(', '), booksOf(g).join(',')),
+  ]);
+  const delayed = data.delayed ? ' · delayed (free tier)' : '';
+  return (
+    out.heading(`${name} games`) +
+    out.table(columns, rows) +
+    out.note(showing(data.games.length, data.count, 'games') + delayed)
+  );
+}
+
+export async function runGames(ctx: CommandContext, opts: GamesOptions): Promise<void> {
+  await ctx.present(watchSeconds(opts.watch), async () => {
+    const data = await ctx.load(() => ctx.client.games({ sport: opts.sport }));
+    return ctx.json ? toJson(data) : renderGames(data, ctx);
+  });
+}
+
+export function register(program: Command, app: CliApp): void {
+  program
+    .command('games')
+    .description("today's games with props posted, live first")
+    .option('-s, --sport <id>', 'sport id (default nba)', parseSport)
+    .addOption(watchOption())
+    .action((opts: GamesOptions, cmd: Command) =>
+      app.run(cmd, (ctx) => runGames(ctx, opts), { sport: opts.sport ?? 'nba' }),
+    );
+}

@@ -1,0 +1,32 @@
+/** `props sports`: the sport catalog and which sports your tier allows. */
+import type { SportsResponse } from '@propsfeed/contract';
+import type { Command } from 'commander';
+import type { CliApp, CommandContext } from '../context';
+import { toJson } from '../output/output';
+import { cell } from '../output/table';
+
+export function renderSports(data: SportsResponse, ctx: CommandContext): string {
+  const { out } = ctx;
+  const rows = data.sports.map((s) => [
+    cell(s.id),
+    cell(s.name),
+    cell(s.enabled ? out.c.green('yes') : out.c.dim('no'), String(s.enabled)),
+  ]);
+  const table = out.table([{ header: 'id' }, { header: 'name' }, { header: 'in your tier' }], rows);
+  const enabled = data.sports.filter((s) => s.enabled).length;
+  return table + out.note(`${enabled} of ${data.sports.length} sports are in your tier`);
+}
+
+export async function runSports(ctx: CommandContext): Promise<void> {
+  await ctx.present(undefined, async () => {
+    const data = await ctx.load(() => ctx.client.sports());
+    return ctx.json ? toJson(data) : renderSports(data, ctx);
+  });
+}
+
+export function register(program: Command, app: CliApp): void {
+  program
+    .command('sports')
+    .description('list sports and which ones your tier allows')
+    .action((_opts, cmd: Command) => app.run(cmd, (ctx) => runSports(ctx)));
+}

@@ -1,0 +1,123 @@
+/** Every failure as a sentence for a person and a fixed exit code (0 ok, 1 error, 2 usage, 4 auth). */
+import { SPORTS } from '@propsfeed/contract';
+import {
+  AuthenticationError,
+  ConnectionError,
+  InvalidRequestError,
+  NotFoundError,
+  PermissionError,
+  PropsFeedError,
+  RateLimitError,
+  ServerError,
+  TimeoutError,
+} from '@propsfeed/sdk';
+import { ConfigFileError } from './config';
+import { formatDuration } from './output/format';
+
+export const EXIT = { ok: 0, error: 1, usage: 2, auth: 4 } as const;
+
+/** A failure the CLI itself detects; the message is already written for a person. */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number = EXIT.error,
+  ) {
+    super(message);
+  }
+}
+
+/** What the command was doing, so a refusal can say what was refused. */
+export interface ErrorHint {
+  /** e.g. "Line history"; used when the tier lacks the route. */
+  feature?: string;
+  sport?: string;
+  /** Said after a 404, e.g. "Run `props games` to list today's games." */
+  notFound?: string;
+  keySource?: 'flag' | 'env' | 'config' | 'none';
+}
+
+export interface Described {
+  message: string;
+  exitCode: number;
+}
+
+const KEY_SOURCE = {
+  flag: 'the --api-key flag',
+  env: 'PROPS_API_KEY',
+  config: 'the config file written by `props login`',
+  none: 'nowhere',
+} as const;
+
+function sportName(id: string | undefined): string | undefined {
+  return SPORTS.find((s) => s.id === id)?.name;
+}
+
+function describePermission(err: PermissionError, hint: ErrorHint): string {
+  const what =
+    err.code === 'live_not_in_tier'
+      ? 'Live in-game lines are'
+      : err.code === 'sport_not_in_tier' && sportName(hint.sport)
+        ? `${sportName(hint.sport)} is`
+        : err.code === 'route_not_in_tier' && hint.feature
+          ? `${hint.feature} is`
+          : undefined;
+  const lack = what ? `${what} not included in your tier.` : err.message;
+  const upgrade = err.requiredTier ? ` It is available on the ${err.requiredTier} tier and above.` : '';
+  return `${lack}${upgrade} Run \`props me\` to see what your key includes.`;
+}
+
+function describeRateLimit(err: RateLimitError): string {
+  const wait = err.retryAfter === undefined ? 'shortly' : `in ${formatDuration(Math.max(1, err.retryAfter) * 1000)}`;
+  if (err.code === 'daily_quota_exceeded') {
+    return `Today's request quota is used up. It resets at midnight UTC: try again ${wait}.`;
+  }
+  return `Rate limit reached. Try again ${wait}.`;
+}
+
+export function describeError(err: unknown, hint: ErrorHint = {}): Described {
+  if (err instanceof CliError) return { message: err.message, exitCode: err.exitCode };
+  if (err instanceof ConfigFileError) return { message: err.message, exitCode: EXIT.error };
+  if (err instanceof AuthenticationError) {
+    if (err.code === 'missing_api_key' || hint.keySource === 'none') {
+      return {
+        message: 'No API key. Run `props login`, pass --api-key, or set PROPS_API_KEY.',
+        exitCode: EXIT.auth,
+      };
+    }
+    const from = hint.keySource ? ` (it came from ${KEY_SOURCE[hint.keySource]})` : '';
+    return {
+      message: `Your API key was rejected${from}. Run \`props login\` to store a valid key.`,
+      exitCode: EXIT.auth,
+    };
+  }
+  if (err instanceof PermissionError) return { message: describePermission(err, hint), exitCode: EXIT.error };
+  if (err instanceof RateLimitError) return { message: describeRateLimit(err), exitCode: EXIT.error };
+  if (err instanceof NotFoundError) {
+    return { message: hint.notFound ? `${err.message}. ${hint.notFound}` : err.message, exitCode: EXIT.error };
+  }
+  if (err instanceof InvalidRequestError) {
+    const candidates = err.candidates?.length ? ` Did you mean: ${err.candidates.join(', ')}?` : '';
+    return { message: `The API refused the request: ${err.message}.${candidates}`, exitCode: EXIT.usage };
+  }
+  if (err instanceof TimeoutError) {
+    return { message: `No answer from ${err.url} in time. Is the server overloaded? Try again.`, exitCode: EXIT.error };
+  }
+  if (err instanceof ConnectionError) {
+    return {
+      message:
+        `Could not reach the propsfeed API at ${err.url} (${err.message.split(': ').pop()}). ` +
+        'Is the server running (`props serve`)? Point --base-url or PROPS_BASE_URL at it.',
+      exitCode: EXIT.error,
+    };
+  }
+  if (err instanceof ServerError) {
+    return {
+      message: `The propsfeed API failed (${err.status} ${err.code}): ${err.message}. Try again in a moment.`,
+      exitCode: EXIT.error,
+    };
+  }
+  if (err instanceof PropsFeedError) {
+    return { message: `The API answered ${err.status} ${err.code}: ${err.message}`, exitCode: EXIT.error };
+  }
+  return { message: `Unexpected error: ${err instanceof Error ? err.message : String(err)}`, exitCode: EXIT.error };
+}

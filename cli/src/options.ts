@@ -1,0 +1,61 @@
+/** Option parsers shared by commands: a bad value is a usage error (exit 2) that says what is allowed. */
+import { SPORT_IDS, type SportId } from '@propsfeed/contract';
+import { InvalidArgumentError, Option } from 'commander';
+
+export function parseSport(value: string): SportId {
+  const id = value.trim().toLowerCase();
+  if (!(SPORT_IDS as readonly string[]).includes(id)) {
+    throw new InvalidArgumentError(`unknown sport; one of ${SPORT_IDS.join(', ')}`);
+  }
+  return id as SportId;
+}
+
+export function parseStat(value: string): string {
+  const stat = value.trim().toLowerCase();
+  if (!/^[a-z0-9_]{1,64}$/.test(stat))
+    throw new InvalidArgumentError('a stat key is lowercase snake case, e.g. points');
+  return stat;
+}
+
+export function parseStatList(value: string): string {
+  const stats = value
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  if (stats.length === 0 || !stats.every((s) => /^[a-z0-9_]{1,64}$/.test(s))) {
+    throw new InvalidArgumentError('a comma-separated list of stat keys, e.g. points,pra');
+  }
+  return stats.join(',');
+}
+
+export function intParser(min: number, max: number) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!/^\d+$/.test(value.trim()) || n < min || n > max) {
+      throw new InvalidArgumentError(`a whole number from ${min} to ${max}`);
+    }
+    return n;
+  };
+}
+
+export function parseIsoTime(value: string): string {
+  const at = Date.parse(value);
+  if (Number.isNaN(at) || !/^\d{4}-\d{2}-\d{2}/.test(value)) {
+    throw new InvalidArgumentError('an ISO 8601 time, e.g. 2026-11-22T18:00:00Z');
+  }
+  return new Date(at).toISOString();
+}
+
+export const DEFAULT_WATCH_SECONDS = 10;
+
+/** `--watch [seconds]`: refresh in place; 10 s when no number is given. */
+export function watchOption(): Option {
+  return new Option('-w, --watch [seconds]', `refresh every N seconds (default ${DEFAULT_WATCH_SECONDS})`).argParser(
+    intParser(2, 3600),
+  );
+}
+
+export function watchSeconds(value: number | boolean | undefined): number | undefined {
+  if (value === undefined || value === false) return undefined;
+  return value === true ? DEFAULT_WATCH_SECONDS : value;
+}

@@ -1,0 +1,41 @@
+/** Cells shared by the commands that show props, games and times. */
+import { type Book, EVENT_ID_PREFIX } from '@propsfeed/contract';
+import { type Clock, formatLocalTime, formatNumber, formatOdds, formatStart, plainNumber, plainOdds } from './format';
+import type { Output } from './output';
+import { type Cell, cell } from './table';
+
+export function oddsCell(odds: number | undefined, out: Output): Cell {
+  return cell(formatOdds(odds, out.c), plainOdds(odds));
+}
+
+export function numberCell(value: number | null | undefined, out: Output): Cell {
+  return cell(formatNumber(value, out.c), plainNumber(value));
+}
+
+/** Terminal: local time and how far off, or LIVE with the clock. Piped: the ISO time. */
+export function startCell(
+  game: { startTime: string; live: boolean; gameClock?: string | undefined },
+  clock: Clock,
+  out: Output,
+): Cell {
+  return cell(formatStart(game, clock, out.c), game.startTime);
+}
+
+export function timeCell(iso: string, clock: Clock): Cell {
+  return cell(formatLocalTime(iso, clock), iso);
+}
+
+/** The books behind a game: its own source, then the books of its aliases. */
+export function booksOf(game: { source: Book; aliases?: string[] | undefined }): Book[] {
+  const books: Book[] = [game.source];
+  for (const alias of game.aliases ?? []) {
+    const book = (Object.keys(EVENT_ID_PREFIX) as Book[]).find((b) => alias.startsWith(EVENT_ID_PREFIX[b]));
+    if (book && !books.includes(book)) books.push(book);
+  }
+  return books;
+}
+
+/** "Showing 20 of 412 rows". */
+export function showing(shown: number, total: number, noun: string): string {
+  return `Showing ${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${noun}`;
+}

@@ -1,0 +1,49 @@
+/** The `props` program: global options and every command, registered in one place. */
+import { Command, CommanderError, Option } from 'commander';
+import * as game from './commands/game';
+import * as games from './commands/games';
+import * as mcp from './commands/mcp';
+import * as me from './commands/me';
+import * as scan from './commands/scan';
+import * as serve from './commands/serve';
+import * as sports from './commands/sports';
+import { CliApp, type CliDeps } from './context';
+import { EXIT } from './errors';
+
+export const VERSION = '0.1.0';
+
+/**
+ * Every command, in help order. To add one: write `commands/<name>.ts` exporting
+ * `register(program, app)` (see `commands/sports.ts`), import it above, and add it here.
+ */
+const COMMANDS: { register(program: Command, app: CliApp): void }[] = [sports, games, game, scan, me, serve, mcp];
+
+export function buildProgram(app: CliApp): Command {
+  const program = new Command('props')
+    .description('propsfeed: player-prop lines from PrizePicks and Underdog, merged')
+    .version(VERSION)
+    .addOption(new Option('--api-key <key>', 'API key (default: PROPS_API_KEY, then `props login`)'))
+    .addOption(new Option('--base-url <url>', 'server address (default: PROPS_BASE_URL, then `props login`)'))
+    .option('--json', "print the API's JSON as it came")
+    .configureHelp({ showGlobalOptions: true })
+    .showHelpAfterError('(run `props --help` for usage)')
+    .configureOutput({
+      writeOut: (s) => app.deps.stdout.write(s),
+      writeErr: (s) => app.deps.stderr.write(s),
+    })
+    .exitOverride();
+  for (const command of COMMANDS) command.register(program, app);
+  return program;
+}
+
+/** Runs the CLI and answers its exit code (0 ok, 1 error, 2 usage, 4 auth); never calls process.exit. */
+export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
+  const app = new CliApp(deps);
+  try {
+    await buildProgram(app).parseAsync(argv, { from: 'user' });
+  } catch (err) {
+    if (err instanceof CommanderError) return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    app.fail(app.output(), err);
+  }
+  return app.exitCode;
+}
