@@ -80,7 +80,7 @@ export class OpeningLines {
       });
       await state.loading;
       // What history does not know opened on a board we did not see: its first sight is its opening.
-      this.sight(board, false);
+      this.sight(board, sport);
     }
     state.checked = board;
   }
@@ -120,9 +120,13 @@ export class OpeningLines {
     }
   }
 
-  /** Records the opening of every quote not seen before; `prune` (current boards only) forgets games gone. */
-  private sight(board: Board, prune = true): void {
+  /**
+   * Records the opening of every quote not seen before, of one sport or (for each new current
+   * board) of all, then forgets games gone from the board.
+   */
+  private sight(board: Board, only?: SportId): void {
     for (const game of board.games) {
+      if (only !== undefined && game.sport !== only) continue;
       const games = this.state(game.sport).games;
       let opens = games.get(game.id);
       if (!opens) {
@@ -136,7 +140,7 @@ export class OpeningLines {
         }
       }
     }
-    if (!prune) return;
+    if (only !== undefined) return;
     // Games gone from the board are forgotten; history still has them if one comes back.
     for (const state of this.bySport.values()) {
       for (const id of state.games.keys()) if (!board.gameById.has(id)) state.games.delete(id);

@@ -3,8 +3,9 @@
  * of the caller's view of the board (delayed for the free tier, no live rows without live lines).
  */
 import type { PlayerPropsParams, PlayerPropsResponse, ScanRow, SportId } from '@propsfeed/contract';
-import type { BoardGame, BoardProp, ProjectionSource } from '../feed/types';
+import type { BoardGame, BoardProp } from '../feed/types';
 import { ALL_SPORTS, allowsSport } from '../limits/policy';
+import type { GameLogIndex } from '../stats/gameLogIndex';
 import { candidateLabel, type SearchablePlayer, searchPlayers } from '../stats/playerSearch';
 import type { BoardViews } from '../views';
 import { scanRowOf } from '../views/encode';
@@ -82,7 +83,7 @@ export function playerPropsQuery(
   deps: QueryDeps,
   caller: Caller,
   params: PlayerPropsParams,
-  projections: ProjectionSource | undefined,
+  gameLogs: GameLogIndex | undefined,
 ): Prepared<PlayerPropsResponse> {
   const sports = requestedSports(caller, params.sport);
   const views = deps.views.views(caller.view, caller.policy.delayMs, deps.now());
@@ -91,11 +92,11 @@ export function playerPropsQuery(
     cache = new BoundedMap(1024);
     answers.set(views, cache);
   }
-  // The caller's tier decides the sports, and the view decides delay and live rows.
-  const key = `${caller.policy.liveLines}|${sports.join(',')}|${params.name}`;
+  // The view decides delay and live rows; the tier the sports; the logs the projections.
+  const key = `${gameLogs?.version ?? 0}|${sports.join(',')}|${params.name}`;
   let prepared = cache.get(key);
   if (!prepared) {
-    prepared = Prepared.of(playerProps(caller, views, sports, params.name, projections));
+    prepared = Prepared.of(playerProps(caller, views, sports, params.name, gameLogs));
     cache.set(key, prepared);
   }
   return prepared;
@@ -106,7 +107,7 @@ function playerProps(
   views: BoardViews,
   sports: readonly SportId[],
   name: string,
-  projections: ProjectionSource | undefined,
+  gameLogs: GameLogIndex | undefined,
 ): PlayerPropsResponse {
   const delayed = caller.view.delayed;
   const onBoard = [...playersOnBoard(views).values()].filter((p) => sports.includes(p.sport));
@@ -116,7 +117,7 @@ function playerProps(
   const rows: ScanRow[] = [];
   for (const { game, prop } of player.props) {
     if (!isActiveFor(caller, game)) continue;
-    rows.push(scanRowOf(game, prop, views.board.fetchedAt, projections?.get(game.sport, prop.playerKey, prop.stat)));
+    rows.push(scanRowOf(game, prop, views.board.fetchedAt, gameLogs?.get(game.sport, prop.playerKey, prop.stat)));
   }
   return { query: name, player: player.name, count: rows.length, rows, delayed };
 }
