@@ -1,8 +1,8 @@
-import { DEFAULT_SPORT, PropsResultSchema } from '@propsfeed/contract';
+import { PropsResultSchema } from '@propsfeed/contract';
 import { z } from 'zod';
 import { odds, table, utcMinute } from '../render';
 import { answer } from '../result';
-import { eventIdField, sportField, statField, type ToolContext } from './context';
+import { eventIdField, statField, type ToolContext } from './context';
 
 export function registerGetGameProps({ server, api, onUnexpected }: ToolContext): void {
   server.registerTool(
@@ -12,11 +12,10 @@ export function registerGetGameProps({ server, api, onUnexpected }: ToolContext)
       description:
         'Every player prop posted for one game, merged across PrizePicks and Underdog: player, stat, consensus line, ' +
         'best over/under American odds, and how many books post it (plus the live stat count and clock during a live game). ' +
-        'Use it after list_games or find_game, with the game id and the sport of that game; filter with stats to keep the answer short. ' +
+        "Use it after list_games or find_game with the game id (either book's id works); filter with stats to keep the answer short. " +
         'Tiers without live in-game lines get an error for a game in progress; a sport outside the tier answers an error naming the tier needed.',
       inputSchema: {
         eventId: eventIdField,
-        sport: sportField.default(DEFAULT_SPORT).describe("The game's sport (default nba)"),
         stats: z
           .array(statField)
           .min(1)
@@ -27,10 +26,10 @@ export function registerGetGameProps({ server, api, onUnexpected }: ToolContext)
       outputSchema: PropsResultSchema.shape,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    ({ eventId, sport, stats }) =>
+    ({ eventId, stats }) =>
       answer(
         'get_game_props',
-        () => api.gameProps(eventId, { sport, stats }),
+        () => api.gameProps(eventId, { stats }),
         (res) => {
           const head =
             `${res.awayTeam} @ ${res.homeTeam} (${res.eventId}, ${res.sport}), starts ${utcMinute(res.startTime)}; ` +
