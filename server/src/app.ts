@@ -6,6 +6,7 @@ import { registerDocs } from './docs';
 import type { BoardSource, ProjectionSource } from './feed/types';
 import type { KeyCache } from './keys/cache';
 import { type Limiter, LimiterUnavailableError } from './limits/types';
+import { registerMcpRoute } from './mcp/http';
 import type { BoardData } from './queries/board';
 import type { QueryDeps } from './queries/deps';
 import { ApiError } from './queries/errors';
@@ -93,5 +94,6 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.adminToken)
     await registerAdminRoutes(app, { adminToken: deps.adminToken, store: deps.store, keys: deps.keys });
   await registerContractRoutes(app, { ...queryDeps, store: deps.store, keys: deps.keys, guard });
+  registerMcpRoute(app, { guard, queryDeps });
   return app;
 }

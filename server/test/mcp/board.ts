@@ -1,12 +1,17 @@
-/** The slate the MCP transport tests serve: two NBA games (one live) and one MLB game. */
-import { buildBoard, type GameSpec, TestBoardSource } from '../helpers/board';
+/**
+ * The app the MCP transport tests run against: two NBA games and one MLB game, with line
+ * history and game logs for LeBron James' points, so every tool has data to answer with.
+ */
+
+import { type BoardRoutesApp, buildBoardRoutesApp, logsOf, MIN, NOW } from '../board-routes/setup';
+import type { GameSpec } from '../helpers/board';
 
 export const MCP_GAMES: GameSpec[] = [
   {
     id: 'pp_100',
     homeTeam: 'Los Angeles Lakers',
     awayTeam: 'Boston Celtics',
-    startTime: '2026-11-23T03:30:00.000Z',
+    startTime: '2026-11-22T03:30:00.000Z',
     aliases: ['ud_100'],
     props: [
       { player: 'LeBron James', stat: 'points', line: 25.5, team: 'LAL' },
@@ -18,7 +23,7 @@ export const MCP_GAMES: GameSpec[] = [
     id: 'ud_200',
     homeTeam: 'New York Knicks',
     awayTeam: 'Golden State Warriors',
-    startTime: '2026-11-23T00:30:00.000Z',
+    startTime: '2026-11-22T02:30:00.000Z',
     props: [{ player: 'Jalen Brunson', stat: 'points', line: 26.5, team: 'NYK' }],
   },
   {
@@ -26,12 +31,37 @@ export const MCP_GAMES: GameSpec[] = [
     sport: 'mlb',
     homeTeam: 'Los Angeles Dodgers',
     awayTeam: 'New York Yankees',
-    startTime: '2026-11-23T01:10:00.000Z',
+    startTime: '2026-11-22T02:10:00.000Z',
     props: [{ player: 'Gerrit Cole', stat: 'strikeouts', line: 7.5, team: 'NYY' }],
   },
 ];
 
-/** Published an hour ago, so the free tier's delayed view sees the same slate as realtime tiers. */
-export function mcpBoardSource(): TestBoardSource {
-  return new TestBoardSource(buildBoard(MCP_GAMES, Date.now() - 60 * 60_000));
+export function buildMcpApp(): Promise<BoardRoutesApp> {
+  return buildBoardRoutesApp({
+    current: MCP_GAMES,
+    history: ({ prop }) => {
+      const lebron = prop('LeBron James', 'points');
+      const game = { sport: 'nba', homeTeam: 'Los Angeles Lakers', awayTeam: 'Boston Celtics' } as const;
+      const startMs = Date.parse('2026-11-22T03:30:00.000Z');
+      const change = {
+        sport: 'nba',
+        gameId: 'ud_100',
+        playerKey: lebron.playerKey,
+        player: lebron.player,
+        stat: 'points',
+      } as const;
+      return {
+        games: [
+          { id: 'pp_100', mergedId: 'pp_100', book: 'prizepicks', startMs, ...game },
+          { id: 'ud_100', mergedId: 'pp_100', book: 'underdog', startMs, ...game },
+        ],
+        changes: [
+          { ...change, book: 'underdog', at: NOW - 90 * MIN, line: 24.5, overOdds: -110, underOdds: -110 },
+          { ...change, book: 'underdog', at: NOW - 40 * MIN, line: 25.5, overOdds: -115, underOdds: -105 },
+          { ...change, book: 'prizepicks', gameId: 'pp_100', at: NOW - 90 * MIN, line: 25.5 },
+        ],
+      };
+    },
+    logs: ({ prop }) => logsOf(prop('LeBron James', 'points'), 'nba', 'points', [31, 22, 27, 25, 30, 28]),
+  });
 }

@@ -7,16 +7,16 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../helpers/app';
-import { mcpBoardSource } from './board';
-import { expectSameAsRest, TOOL_CALLS } from './same-as-rest';
+import type { TestApp } from '../helpers/app';
+import { buildMcpApp } from './board';
+import { expectSameAsRest, TOOL_CALLS, textOf } from './same-as-rest';
 
 let t: TestApp;
 let base: URL;
 const clients: Client[] = [];
 
 beforeAll(async () => {
-  t = await buildTestApp({ source: mcpBoardSource() });
+  t = await buildMcpApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = new URL(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/mcp`);
 });
@@ -51,10 +51,18 @@ describe('POST /mcp', () => {
 
   it('calls each tool for a pro key: the same answer as the REST route', async () => {
     const client = await connect(t.keys.pro);
+    const texts = new Map<string, string>();
     for (const { tool, args, path } of TOOL_CALLS) {
       const result = (await client.callTool({ name: tool, arguments: args })) as CallToolResult;
-      expectSameAsRest(tool, result, await t.get(`/api/v1${path}`, t.keys.pro));
+      const rest = await t.get(`/api/v1${path}`, t.keys.pro);
+      expect(rest.statusCode, `${tool}: ${rest.body}`).toBe(200);
+      expectSameAsRest(tool, result, rest);
+      texts.set(tool, textOf(result));
     }
+    expect(texts.get('find_player_props')).toMatch(/LeBron James\s+points\s+25.5\s+-115\s+-105\s+2\s+27.1\s/);
+    expect(texts.get('get_player_context')).toMatch(/points\s+25.5\s+27.2\s+27.2\s+27\s+29.3\s+25\s+67%\s+6\s+27.1/);
+    expect(texts.get('get_prop_history')).toContain('underdog: opened 24.5 at 2026-11-21 23:30Z, now 25.5 (2 changes)');
+    expect(texts.get('scan_movers')).toMatch(/LeBron James\s+points\s+24.5\s+25.5\s+\+1\s+up/);
     const lal = await call(client, 'find_game', { team: 'LAL' });
     expect(lal.text).toMatch(/^GAME\s+SPORT\s+MATCHUP/);
     expect(lal.text).toMatch(/pp_100\s+nba\s+Boston Celtics @ Los Angeles Lakers/);

@@ -8,8 +8,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../helpers/app';
-import { mcpBoardSource } from './board';
+import type { TestApp } from '../helpers/app';
+import { buildMcpApp } from './board';
 import { expectSameAsRest, TOOL_CALLS } from './same-as-rest';
 
 const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -18,7 +18,7 @@ let t: TestApp;
 let baseUrl: string;
 
 beforeAll(async () => {
-  t = await buildTestApp({ source: mcpBoardSource() });
+  t = await buildMcpApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
