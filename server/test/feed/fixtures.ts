@@ -4,6 +4,9 @@
  * one MLB game from an older-format PrizePicks payload, and the mess the books send.
  */
 
+/** A JSON payload as a book sends it. */
+export type Payload = Record<string, unknown>;
+
 export const PP_BASE = 'http://prizepicks.test';
 export const UD_BASE = 'http://underdog.test';
 
@@ -34,7 +37,7 @@ const nbaAttrs = (stat: string, line: number, oddsType = 'standard') => ({
 });
 
 /** Newer format: game objects, odds_type with goblin/demon alternates, a combo player, an unmapped stat, a broken item. */
-export function prizePicksNba(tatumPoints = 27.5): unknown {
+export function prizePicksNba(tatumPoints = 27.5): Payload {
   return {
     data: [
       projection('1', nbaAttrs('Points', tatumPoints), nbaRel('501')),
@@ -99,7 +102,7 @@ export function prizePicksNba(tatumPoints = 27.5): unknown {
 }
 
 /** Older format (as recorded in 2023): no odds_type, no game_id, no game objects. */
-export function prizePicksMlbOld(): unknown {
+export function prizePicksMlbOld(): Payload {
   return {
     data: [
       projection(
@@ -155,7 +158,7 @@ function udLine(id: string, appearance: string, stat: string, value: string, opt
 }
 
 /** Every sport in one payload; american_price on some lines, payout multipliers only on others, one-sided lines. */
-export function underdog(tatumOver = '-120'): unknown {
+export function underdog(tatumOver = '-120'): Payload {
   return {
     over_under_lines: [
       udLine('l1', 'a-tatum', 'points', '27.5', [option('higher', tatumOver), option('lower', '+100')]),
