@@ -27,6 +27,7 @@ export const ConfigSchema = z.object({
   PROPS_SIM_SEED: z.coerce.number().int().default(20261122),
   PROPS_DATABASE_URL: z.string().url().optional(),
   PROPS_REDIS_URL: z.string().url().optional(),
+  PROPS_REDIS_PREFIX: z.string().min(1).max(64).default('propsfeed:'),
   PROPS_ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   PROPS_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

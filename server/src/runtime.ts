@@ -2,6 +2,7 @@
  * The one place that decides, from parsed config, which implementations run: the store
  * (SQLite or PostgreSQL), the limiter (in-process or Redis), the key cache and the feed.
  */
+import { openClusterFeed, openRedisLimiter, usesSharedEngines } from './cluster/shared';
 import type { Config } from './config';
 import type { Board, BoardSource, ProjectionSource } from './feed/types';
 import { EMPTY_BOARD } from './feed/types';
@@ -17,7 +18,8 @@ export async function openStore(config: Pick<Config, 'PROPS_DATA_DIR' | 'PROPS_D
   return createKyselyStore(db);
 }
 
-export function openLimiter(_config: Config, store: Store, onError: (err: unknown) => void): Limiter {
+export function openLimiter(config: Config, store: Store, onError: (err: unknown) => void): Limiter {
+  if (usesSharedEngines(config)) return openRedisLimiter(config, store, onError);
   return new MemoryLimiter({ usage: store, onError });
 }
 
@@ -40,6 +42,7 @@ export interface Runtime {
 
 export interface RuntimeLogger {
   error(obj: unknown, msg?: string): void;
+  info?(obj: unknown, msg?: string): void;
 }
 
 /** A board source with no board: what runs until a feed is given. /readyz says not ready. */
@@ -61,11 +64,21 @@ export async function openRuntime(
 ): Promise<Runtime> {
   const now = opts.now ?? Date.now;
   const onError = (err: unknown) => opts.logger?.error({ err }, 'background task failed');
+  const shared = usesSharedEngines(config);
   const store = await openStore(config);
   const limiter = openLimiter(config, store, onError);
   const keys = new KeyCache(store, onError);
   await keys.start();
-  const feed = opts.startFeed ? await opts.startFeed(store) : idleFeed();
+  const { startFeed, logger } = opts;
+  let feed: RunningFeed = idleFeed();
+  // Shared engines: every replica serves the replicated board; only the leader runs startFeed.
+  if (startFeed && shared) {
+    const clusterLog = {
+      info: (o: object, m?: string) => logger?.info?.(o, m),
+      error: (o: object, m?: string) => logger?.error(o, m),
+    };
+    feed = await openClusterFeed(config, () => startFeed(store), clusterLog);
+  } else if (startFeed) feed = await startFeed(store);
   return {
     config,
     store,

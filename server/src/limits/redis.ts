@@ -134,6 +134,8 @@ export interface RedisLimiterOptions {
   /** Flush period; 0 turns periodic flushing off. */
   flushEveryMs?: number;
   onError?: (err: unknown) => void;
+  /** Close the Redis connection when the limiter closes (it was opened for the limiter). */
+  ownsConnection?: boolean;
 }
 
 interface ScriptingRedis extends Redis {
@@ -217,7 +219,11 @@ export class RedisLimiter implements Limiter {
 
   async close(): Promise<void> {
     clearInterval(this.timer);
-    await this.flush();
+    try {
+      await this.flush();
+    } finally {
+      if (this.opts.ownsConnection) this.redis.disconnect();
+    }
   }
 
   private async flushOnce(): Promise<void> {
