@@ -1,19 +1,13 @@
 /**
- * Forgiving team matching for find_game: full names, nicknames, city names, abbreviations
- * ("LAL", "GSW", "BKN") and small typos, without a hand-kept team table per sport.
+ * Forgiving team matching for find_game: official abbreviations ("LAL", "PHO") through the
+ * books' team tables, and full names, nicknames, cities, initials and small typos by score.
  */
+import type { SportId } from '@propsfeed/contract';
+import { normalizeName } from '../books/names';
+import { teamName } from '../books/teams';
 
 /** Scores at or above this count as a match. */
 export const MATCH_THRESHOLD = 0.6;
-
-export function normalizeName(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-}
 
 function editDistance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
@@ -37,7 +31,7 @@ function isTypoOf(query: string, word: string): boolean {
   return editDistance(query, word) <= (Math.min(query.length, word.length) >= 7 ? 2 : 1);
 }
 
-/** "phx" in "phoenix", "bkn" in "brooklyn": same first letter, the rest in order. */
+/** "utd" in "united", "bkn" in "brooklyn": same first letter, the rest in order. */
 function isAbbreviationOf(query: string, word: string): boolean {
   if (query.length < 2 || query[0] !== word[0]) return false;
   let at = 0;
@@ -50,15 +44,18 @@ function wordScore(query: string, words: string[]): number {
   if (words.length > 1 && query.length >= 2 && query === words.map((w) => w[0]).join('')) return 0.85;
   if (query.length >= 3 && words.some((w) => w.startsWith(query))) return 0.8;
   if (words.some((w) => isTypoOf(query, w))) return 0.7;
-  if (query.length >= 3 && query.length <= 4 && isAbbreviationOf(query, words[0] ?? '')) return 0.6;
+  if (query.length >= 3 && query.length <= 4 && words.some((w) => isAbbreviationOf(query, w))) return 0.6;
   return 0;
 }
 
 /** How well a query names one team, from 0 (not at all) to 1 (exactly). */
-export function teamScore(query: string, team: string): number {
+export function teamScore(query: string, team: string, sport: SportId): number {
   const q = normalizeName(query);
   const t = normalizeName(team);
   if (!q || !t) return 0;
+  // An official abbreviation of the sport names exactly one team: no guessing around it.
+  const expanded = teamName(sport, query);
+  if (expanded !== query.trim()) return normalizeName(expanded) === t ? 1 : 0;
   if (q === t) return 1;
   const words = t.split(' ');
   const queryWords = q.split(' ');
@@ -69,13 +66,13 @@ export function teamScore(query: string, team: string): number {
 }
 
 /** How well a query names a game: one team ("lakers") or both ("lakers vs celtics", "BOS @ LAL"). */
-export function gameScore(query: string, game: { homeTeam: string; awayTeam: string }): number {
+export function gameScore(query: string, game: { homeTeam: string; awayTeam: string; sport: SportId }): number {
   const sides = query
     .split(/\s+(?:vs\.?|v\.?|at|@)\s+|\s*@\s*/i)
     .map((s) => s.trim())
     .filter(Boolean);
-  const home = (q: string) => teamScore(q, game.homeTeam);
-  const away = (q: string) => teamScore(q, game.awayTeam);
+  const home = (q: string) => teamScore(q, game.homeTeam, game.sport);
+  const away = (q: string) => teamScore(q, game.awayTeam, game.sport);
   const [first, second] = sides;
   if (first === undefined) return 0;
   if (second === undefined || sides.length > 2) return Math.max(home(query), away(query));
