@@ -31,6 +31,8 @@ export interface CliDeps {
   now?: () => Date;
   timeZone?: string;
   fetch?: FetchLike;
+  /** Where `props login` reads a key it was not given; default process.stdin. */
+  stdin?: NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?: (mode: boolean) => unknown };
   /** Called when a `--watch` starts: the signal that ends it (Ctrl-C). */
   watchSignal?: () => AbortSignal;
 }

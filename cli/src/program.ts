@@ -1,9 +1,15 @@
 /** The `props` program: global options and every command, registered in one place. */
 import { Command, CommanderError, Option } from 'commander';
+import * as context from './commands/context';
 import * as game from './commands/game';
 import * as games from './commands/games';
+import * as history from './commands/history';
+import * as keys from './commands/keys';
+import * as login from './commands/login';
 import * as mcp from './commands/mcp';
 import * as me from './commands/me';
+import * as movers from './commands/movers';
+import * as player from './commands/player';
 import * as scan from './commands/scan';
 import * as serve from './commands/serve';
 import * as sports from './commands/sports';
@@ -16,7 +22,21 @@ export const VERSION = '0.1.0';
  * Every command, in help order. To add one: write `commands/<name>.ts` exporting
  * `register(program, app)` (see `commands/sports.ts`), import it above, and add it here.
  */
-const COMMANDS: { register(program: Command, app: CliApp): void }[] = [sports, games, game, scan, me, serve, mcp];
+const COMMANDS: { register(program: Command, app: CliApp): void }[] = [
+  sports,
+  games,
+  game,
+  scan,
+  player,
+  context,
+  history,
+  movers,
+  me,
+  login,
+  keys,
+  serve,
+  mcp,
+];
 
 export function buildProgram(app: CliApp): Command {
   const program = new Command('props')

@@ -27,7 +27,7 @@ export function renderGame(data: PropsResult, ctx: CommandContext): string {
     { header: 'line', align: 'right' },
     { header: 'over', align: 'right' },
     { header: 'under', align: 'right' },
-    { header: 'books', align: 'right' },
+    { header: 'books', align: 'right', optional: true },
     ...(hasLiveValues || !out.terminal ? [{ header: 'now', align: 'right' } as const] : []),
     { header: 'state', only: 'piped' },
   ];

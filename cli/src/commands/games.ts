@@ -24,7 +24,7 @@ export function renderGames(data: GamesResponse, ctx: CommandContext): string {
     { header: 'home', only: 'piped' },
     { header: 'start' },
     { header: 'live', only: 'piped' },
-    { header: 'books' },
+    { header: 'books', optional: true },
   ];
   const rows = data.games.map((g) => [
     cell(g.id),

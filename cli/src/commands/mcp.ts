@@ -12,8 +12,8 @@ export function register(program: Command, app: CliApp): void {
     .description('serve the propsfeed agent tools to an MCP client over stdio (see README: Agent tools)')
     .action((_opts, cmd: Command) =>
       app.run(cmd, async (ctx) => {
-        // Loaded only here, so the other commands start without the server's dependencies.
-        const { serveMcpOverStdio } = await import('@propsfeed/server');
+        // The tools alone, not the whole server: a desktop client waits for this process to start.
+        const { serveMcpOverStdio } = await import('@propsfeed/server/mcp');
         app.deps.stderr.write('props mcp: serving the propsfeed tools on stdio\n');
         await serveMcpOverStdio(ctx.client);
       }),

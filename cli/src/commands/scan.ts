@@ -44,13 +44,13 @@ export function renderScan(data: ScanResponse, opts: ScanOptions, ctx: CommandCo
     { header: 'line', align: 'right' },
     { header: 'over', align: 'right' },
     { header: 'under', align: 'right' },
-    { header: 'books', align: 'right' },
-    { header: 'game', min: 12, only: 'terminal' },
+    { header: 'books', align: 'right', optional: true },
+    { header: 'game', min: 12, only: 'terminal', optional: true },
     { header: 'event', only: 'piped' },
     { header: 'away', only: 'piped' },
     { header: 'home', only: 'piped' },
     { header: 'start' },
-    ...(hasProjection || !out.terminal ? [{ header: 'proj', align: 'right' } as const] : []),
+    ...(hasProjection || !out.terminal ? [{ header: 'proj', align: 'right', optional: true } as const] : []),
   ];
   const cells = rows.map((r) => [
     cell(r.player),

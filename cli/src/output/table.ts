@@ -13,6 +13,8 @@ export interface Column {
   min?: number;
   /** A column only one mode shows: e.g. MATCHUP on a terminal, away and home teams as fields when piped. */
   only?: 'terminal' | 'piped';
+  /** Left out on a terminal too narrow for every column at its `min` (the rightmost such column first). */
+  optional?: boolean;
 }
 
 /** What a cell shows on a terminal, and what it is in piped output. */
@@ -31,29 +33,43 @@ function visibleWidth(text: string): number {
   return [...stripVTControlCharacters(text)].length;
 }
 
-/** Natural widths, then the widest columns give up space until the table fits. */
+/**
+ * Natural widths, shrunk until the table fits: first the flexible columns (those with a `min`:
+ * names, matchups), widest first, down to their `min`; then any column, down to 4.
+ */
 export function fitWidths(columns: Column[], natural: number[], maxWidth: number): number[] {
   const widths = [...natural];
-  const budget = maxWidth - GAP * (columns.length - 1);
-  let excess = widths.reduce((a, b) => a + b, 0) - budget;
-  while (excess > 0) {
-    let widest = -1;
-    for (let i = 0; i < widths.length; i++) {
-      const floor = Math.min(natural[i] ?? 0, columns[i]?.min ?? 6);
-      if ((widths[i] ?? 0) > floor && (widest < 0 || (widths[i] ?? 0) > (widths[widest] ?? 0))) widest = i;
+  let excess = widths.reduce((a, b) => a + b, 0) + GAP * (columns.length - 1) - maxWidth;
+  for (const floorOf of [(i: number) => columns[i]?.min, () => 4]) {
+    while (excess > 0) {
+      let widest = -1;
+      for (let i = 0; i < widths.length; i++) {
+        const floor = floorOf(i);
+        if (floor === undefined || (widths[i] ?? 0) <= floor) continue;
+        if (widest < 0 || (widths[i] ?? 0) > (widths[widest] ?? 0)) widest = i;
+      }
+      if (widest < 0) break;
+      widths[widest] = (widths[widest] ?? 0) - 1;
+      excess--;
     }
-    if (widest < 0) break;
-    widths[widest] = (widths[widest] ?? 0) - 1;
-    excess--;
   }
   return widths;
 }
 
-export function renderTable(columns: Column[], rows: Cell[][], width: number, c: Colors): string {
-  const natural = columns.map((col, i) =>
-    Math.max(col.header.length, ...rows.map((row) => visibleWidth(row[i]?.text ?? ''))),
-  );
-  const widths = fitWidths(columns, natural, width);
+export function renderTable(allColumns: Column[], allRows: Cell[][], width: number, c: Colors): string {
+  let columns = allColumns;
+  let rows = allRows;
+  const naturalOf = (cols: Column[], cells: Cell[][]) =>
+    cols.map((col, i) => Math.max(col.header.length, ...cells.map((row) => visibleWidth(row[i]?.text ?? ''))));
+  const tightest = (cols: Column[], natural: number[]) =>
+    natural.reduce((sum, n, i) => sum + Math.min(n, cols[i]?.min ?? n), 0) + GAP * (cols.length - 1);
+  while (tightest(columns, naturalOf(columns, rows)) > width) {
+    const drop = columns.findLastIndex((col) => col.optional);
+    if (drop < 0) break;
+    columns = columns.filter((_, i) => i !== drop);
+    rows = rows.map((row) => row.filter((_, i) => i !== drop));
+  }
+  const widths = fitWidths(columns, naturalOf(columns, rows), width);
   const none = '';
   const table = new Table({
     head: columns.map((col) => c.bold(col.header.toUpperCase())),

@@ -1,0 +1,80 @@
+/** `props context <name>`: a player's averages, recent form and hit rate against today's line. */
+import type { PlayerContextResponse, SportId } from '@propsfeed/contract';
+import type { Command } from 'commander';
+import type { CliApp, CommandContext } from '../context';
+import { parseSport, parseStat } from '../options';
+import { toJson } from '../output/output';
+import { numberCell } from '../output/rows';
+import { type Column, cell } from '../output/table';
+
+export interface ContextOptions {
+  sport?: SportId;
+  stat?: string;
+}
+
+const FORM_GAMES = 5;
+
+export function renderContext(data: PlayerContextResponse, ctx: CommandContext): string {
+  const { out } = ctx;
+  const columns: Column[] = [
+    { header: 'stat' },
+    { header: 'line', align: 'right' },
+    { header: 'season', align: 'right' },
+    { header: 'l10', align: 'right' },
+    { header: 'l5', align: 'right' },
+    { header: 'home', align: 'right', optional: true },
+    { header: 'away', align: 'right', optional: true },
+    { header: 'hit', align: 'right' },
+    { header: 'n', align: 'right' },
+    { header: 'proj', align: 'right', optional: true },
+    { header: 'form', optional: true },
+  ];
+  const rows = data.stats.map((s) => {
+    const form = s.recentForm.slice(0, FORM_GAMES);
+    const formText = form
+      .map((g) =>
+        g.hit === null ? String(g.value) : g.hit ? out.c.green(String(g.value)) : out.c.red(String(g.value)),
+      )
+      .join(' ');
+    const hit = s.hitRate === null ? null : Math.round(s.hitRate * 100);
+    return [
+      cell(s.stat),
+      numberCell(s.line, out),
+      numberCell(s.averages.season, out),
+      numberCell(s.averages.last10, out),
+      numberCell(s.averages.last5, out),
+      numberCell(s.averages.home, out),
+      numberCell(s.averages.away, out),
+      cell(hit === null ? out.c.dim('–') : `${hit}%`, hit === null ? '' : String(s.hitRate)),
+      cell(String(s.sampleN)),
+      numberCell(s.propsfeedProjection?.value, out),
+      cell(formText || out.c.dim('–'), form.map((g) => g.value).join(',')),
+    ];
+  });
+  const heading = `${data.player}${data.team ? ` · ${data.team}` : ''} · ${data.sport}`;
+  if (rows.length === 0) return out.heading(heading) + out.note('No recorded games yet.');
+  return (
+    out.heading(heading) +
+    out.table(columns, rows) +
+    out.note(`HIT: share of games over today's line · FORM: last ${FORM_GAMES} games, newest first`)
+  );
+}
+
+export async function runContext(ctx: CommandContext, name: string, opts: ContextOptions): Promise<void> {
+  await ctx.present(undefined, async () => {
+    const data = await ctx.load(() => ctx.client.playerContext({ name, sport: opts.sport, stat: opts.stat }));
+    return ctx.json ? toJson(data) : renderContext(data, ctx);
+  });
+}
+
+export function register(program: Command, app: CliApp): void {
+  program
+    .command('context')
+    .description("a player's averages, recent form and hit rate against today's line")
+    .argument('<name>', 'player name')
+    .option('--stat <key>', 'one stat key (default: every stat)', parseStat)
+    .option('-s, --sport <id>', 'sport id (default: the sport the player plays)', parseSport)
+    .action((name: string, opts: ContextOptions, cmd: Command) =>
+      app.run(cmd, (ctx) => runContext(ctx, name, opts), { sport: opts.sport }),
+    );
+}

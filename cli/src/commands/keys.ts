@@ -1,0 +1,141 @@
+/**
+ * `props keys create | list | revoke`: key administration on the server's own store
+ * (PROPS_DATA_DIR or PROPS_DATABASE_URL), whether or not a server is running.
+ */
+import { TIERS, type Tier } from '@propsfeed/contract';
+import { type Command, Option } from 'commander';
+import type { CliApp, GlobalOptions } from '../context';
+import { CliError, EXIT } from '../errors';
+import { intParser } from '../options';
+import { formatCount } from '../output/format';
+import { type Output, toJson } from '../output/output';
+import { cell } from '../output/table';
+
+/** The part of the server's KeyAdmin these commands use. */
+export interface KeyAdminPort {
+  create(input: { tier: Tier; label: string; rpm?: number; rpd?: number; scanLimit?: number }): Promise<{
+    key: string;
+    keyPrefix: string;
+    tier: Tier;
+    label: string;
+    limits: { requestsPerMinute: number; requestsPerDay: number; scanLimit: number };
+  }>;
+  list(): Promise<
+    {
+      keyPrefix: string;
+      tier: Tier;
+      label: string;
+      createdAt: string;
+      revokedAt: string | null;
+      limits: { requestsPerMinute: number; requestsPerDay: number; scanLimit: number };
+    }[]
+  >;
+  revoke(prefix: string): Promise<boolean>;
+}
+
+export interface CreateOptions {
+  tier: Tier;
+  label: string;
+  rpm?: number;
+  rpd?: number;
+  scanLimit?: number;
+}
+
+export async function runKeysCreate(admin: KeyAdminPort, out: Output, json: boolean, opts: CreateOptions) {
+  const created = await admin.create(opts);
+  if (json) return void out.stdout.write(toJson(created));
+  if (!out.terminal) return void out.stdout.write(`${created.key}\n`);
+  const { limits } = created;
+  out.stdout.write(
+    `Created a ${created.tier} key "${created.label}". It is shown only now; keep it somewhere safe:\n\n` +
+      `  ${out.c.bold(created.key)}\n\n` +
+      out.note(
+        `${formatCount(limits.requestsPerMinute)}/min · ${formatCount(limits.requestsPerDay)}/day · scans up to ${formatCount(limits.scanLimit)} rows`,
+      ),
+  );
+}
+
+export async function runKeysList(admin: KeyAdminPort, out: Output, json: boolean) {
+  const keys = await admin.list();
+  if (json) return void out.stdout.write(toJson(keys));
+  const rows = keys.map((k) => [
+    cell(k.keyPrefix),
+    cell(k.tier),
+    cell(k.label),
+    cell(k.createdAt.slice(0, 16).replace('T', ' '), k.createdAt),
+    cell(k.revokedAt ? out.c.red('revoked') : out.c.green('active'), k.revokedAt ?? ''),
+    cell(formatCount(k.limits.requestsPerMinute), String(k.limits.requestsPerMinute)),
+    cell(formatCount(k.limits.requestsPerDay), String(k.limits.requestsPerDay)),
+  ]);
+  const columns = [
+    { header: 'prefix' },
+    { header: 'tier' },
+    { header: 'label', min: 10 },
+    { header: 'created (utc)' },
+    { header: 'state' },
+    { header: 'per min', align: 'right' as const },
+    { header: 'per day', align: 'right' as const },
+  ];
+  const active = keys.filter((k) => !k.revokedAt).length;
+  out.stdout.write(out.table(columns, rows) + out.note(`${keys.length} keys, ${active} active`));
+}
+
+export async function runKeysRevoke(admin: KeyAdminPort, out: Output, prefix: string) {
+  if (!(await admin.revoke(prefix))) {
+    throw new CliError(`No active key has the prefix ${prefix}. Run \`props keys list\` to see them.`);
+  }
+  out.message(`Revoked ${prefix}. Servers refuse it within a second.`);
+}
+
+/** Opens the server's key store, runs one action, closes it; store and input errors become messages. */
+async function withAdmin(
+  app: CliApp,
+  cmd: Command,
+  action: (admin: KeyAdminPort, out: Output, json: boolean) => Promise<void>,
+) {
+  const out = app.output();
+  const json = cmd.optsWithGlobals<GlobalOptions>().json === true;
+  const { openKeyAdmin, ConfigError, KeyInputError } = await import('@propsfeed/server');
+  try {
+    const admin = await openKeyAdmin();
+    try {
+      await action(admin, out, json);
+    } finally {
+      await admin.close();
+    }
+  } catch (err) {
+    if (err instanceof ConfigError || err instanceof KeyInputError) {
+      app.fail(out, new CliError(err.message, EXIT.usage));
+    } else {
+      app.fail(out, err);
+    }
+  }
+}
+
+export function register(program: Command, app: CliApp): void {
+  const keys = program
+    .command('keys')
+    .description("manage API keys in the server's store (PROPS_DATA_DIR or PROPS_DATABASE_URL)");
+  keys
+    .command('create')
+    .description('make a key; it is printed once')
+    .addOption(new Option('--tier <tier>', 'tier of the key').choices(TIERS).makeOptionMandatory())
+    .requiredOption('--label <label>', 'who or what the key is for')
+    .option('--rpm <n>', 'enterprise: requests per minute', intParser(1, 1_000_000_000))
+    .option('--rpd <n>', 'enterprise: requests per day', intParser(1, 1_000_000_000))
+    .option('--scan-limit <n>', 'enterprise: scan row cap (at most 5000)', intParser(1, 5000))
+    .action((opts: CreateOptions, cmd: Command) =>
+      withAdmin(app, cmd, (admin, out, json) => runKeysCreate(admin, out, json, opts)),
+    );
+  keys
+    .command('list')
+    .description('every key, revoked ones included')
+    .action((_opts, cmd: Command) => withAdmin(app, cmd, (admin, out, json) => runKeysList(admin, out, json)));
+  keys
+    .command('revoke')
+    .description('revoke the active key with this prefix')
+    .argument('<prefix>', 'the key prefix shown by `props keys list`, e.g. pf_a1B2c')
+    .action((prefix: string, _opts, cmd: Command) =>
+      withAdmin(app, cmd, (admin, out) => runKeysRevoke(admin, out, prefix)),
+    );
+}

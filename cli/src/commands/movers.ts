@@ -1,0 +1,72 @@
+/** `props movers`: the biggest line moves board-wide (pro). */
+import type { MovementResponse, SportId } from '@propsfeed/contract';
+import type { Command } from 'commander';
+import type { CliApp, CommandContext } from '../context';
+import { intParser, parseIsoTime, parseSport, parseStat } from '../options';
+import { matchup } from '../output/format';
+import { toJson } from '../output/output';
+import { numberCell, showing, startCell } from '../output/rows';
+import { type Column, cell } from '../output/table';
+
+export interface MoversOptions {
+  sport?: SportId;
+  stat?: string;
+  since?: string;
+  limit?: number;
+}
+
+export function renderMovers(data: MovementResponse, ctx: CommandContext): string {
+  const { out, clock } = ctx;
+  const columns: Column[] = [
+    { header: 'player', min: 12 },
+    { header: 'stat' },
+    { header: 'open', align: 'right' },
+    { header: 'now', align: 'right' },
+    { header: 'move', align: 'right' },
+    { header: 'odds move', align: 'right', optional: true },
+    { header: 'game', min: 12, only: 'terminal', optional: true },
+    { header: 'event', only: 'piped' },
+    { header: 'start', optional: true },
+  ];
+  const rows = data.movers.map((m) => {
+    const rounded = Math.round(m.change * 100) / 100;
+    const signed = rounded > 0 ? `+${rounded}` : String(rounded);
+    const arrow =
+      m.direction === 'up' ? out.c.green(`▲ ${signed}`) : m.direction === 'down' ? out.c.red(`▼ ${signed}`) : signed;
+    return [
+      cell(m.player),
+      cell(m.stat),
+      numberCell(m.openLine, out),
+      numberCell(m.currentLine, out),
+      cell(arrow, signed),
+      numberCell(m.oddsChange, out),
+      cell(matchup(m)),
+      cell(m.eventId),
+      startCell({ startTime: m.startTime, live: false }, clock, out),
+    ];
+  });
+  const window = data.since ? `since ${data.since}` : 'since open';
+  const delayed = data.delayed ? ' · delayed (free tier)' : '';
+  if (rows.length === 0) return out.note(`No line moves ${window}.${delayed}`);
+  return out.table(columns, rows) + out.note(`${showing(rows.length, data.count, 'movers')} · ${window}${delayed}`);
+}
+
+export async function runMovers(ctx: CommandContext, opts: MoversOptions): Promise<void> {
+  await ctx.present(undefined, async () => {
+    const data = await ctx.load(() => ctx.client.movers(opts));
+    return ctx.json ? toJson(data) : renderMovers(data, ctx);
+  });
+}
+
+export function register(program: Command, app: CliApp): void {
+  program
+    .command('movers')
+    .description('the biggest line moves board-wide (pro tier and above)')
+    .option('-s, --sport <id>', 'sport id (default nba)', parseSport)
+    .option('--stat <key>', 'only this stat key', parseStat)
+    .option('--since <time>', 'moves since this ISO time (default: since each line opened)', parseIsoTime)
+    .option('-l, --limit <n>', 'at most N movers (1 to 500, default 50)', intParser(1, 500))
+    .action((opts: MoversOptions, cmd: Command) =>
+      app.run(cmd, (ctx) => runMovers(ctx, opts), { sport: opts.sport ?? 'nba', feature: 'Line movement' }),
+    );
+}

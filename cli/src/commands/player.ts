@@ -1,0 +1,66 @@
+/** `props player <name>`: every active prop of one player, across the sports your tier allows. */
+import type { PlayerPropsResponse, SportId } from '@propsfeed/contract';
+import type { Command } from 'commander';
+import type { CliApp, CommandContext } from '../context';
+import { CliError } from '../errors';
+import { parseSport } from '../options';
+import { matchup } from '../output/format';
+import { toJson } from '../output/output';
+import { numberCell, oddsCell, showing, startCell } from '../output/rows';
+import { type Column, cell } from '../output/table';
+
+export interface PlayerOptions {
+  sport?: SportId;
+}
+
+export function renderPlayer(data: PlayerPropsResponse, ctx: CommandContext): string {
+  const { out, clock } = ctx;
+  if (data.player === null) throw new CliError(`No player matches '${data.query}' among today's props.`);
+  const columns: Column[] = [
+    { header: 'stat' },
+    { header: 'line', align: 'right' },
+    { header: 'over', align: 'right' },
+    { header: 'under', align: 'right' },
+    { header: 'books', align: 'right', optional: true },
+    { header: 'game', min: 12, only: 'terminal', optional: true },
+    { header: 'player', only: 'piped' },
+    { header: 'event', only: 'piped' },
+    { header: 'start' },
+    { header: 'proj', align: 'right', optional: true },
+  ];
+  const rows = data.rows.map((r) => [
+    cell(r.stat),
+    numberCell(r.line, out),
+    oddsCell(r.overOdds, out),
+    oddsCell(r.underOdds, out),
+    cell(String(r.bookCount)),
+    cell(matchup(r)),
+    cell(r.player),
+    cell(r.eventId),
+    startCell({ startTime: r.startTime, live: r.gameState === 'live', gameClock: r.gameClock }, clock, out),
+    numberCell(r.propsfeedProjection?.value, out),
+  ]);
+  const delayed = data.delayed ? ' · delayed (free tier)' : '';
+  if (rows.length === 0) return out.note(`${data.player} has no active props.${delayed}`);
+  return (
+    out.heading(data.player) + out.table(columns, rows) + out.note(showing(rows.length, data.count, 'props') + delayed)
+  );
+}
+
+export async function runPlayer(ctx: CommandContext, name: string, opts: PlayerOptions): Promise<void> {
+  await ctx.present(undefined, async () => {
+    const data = await ctx.load(() => ctx.client.playerProps({ name, sport: opts.sport }));
+    return ctx.json ? toJson(data) : renderPlayer(data, ctx);
+  });
+}
+
+export function register(program: Command, app: CliApp): void {
+  program
+    .command('player')
+    .description('every active prop of one player (the name is matched forgivingly)')
+    .argument('<name>', 'player name, e.g. "jokic"')
+    .option('-s, --sport <id>', 'one sport (default: every sport your tier allows)', parseSport)
+    .action((name: string, opts: PlayerOptions, cmd: Command) =>
+      app.run(cmd, (ctx) => runPlayer(ctx, name, opts), { sport: opts.sport }),
+    );
+}

@@ -1,0 +1,73 @@
+/** Each command's exact output, on a terminal (no colour) and piped, against fixtures. */
+import { describe, expect, it } from 'vitest';
+import { runContext } from '../src/commands/context';
+import { runGame } from '../src/commands/game';
+import { runGames } from '../src/commands/games';
+import { runHistory } from '../src/commands/history';
+import { runMe } from '../src/commands/me';
+import { runMovers } from '../src/commands/movers';
+import { runPlayer } from '../src/commands/player';
+import { runScan } from '../src/commands/scan';
+import { runSports } from '../src/commands/sports';
+import * as data from './data';
+import { expectFixture, fakeClient, testContext } from './harness';
+
+const client = fakeClient({
+  sports: async () => data.sports,
+  games: async () => data.games,
+  gameProps: async () => data.gameProps,
+  scan: async () => data.scan,
+  me: async () => data.me,
+  playerProps: async () => data.playerProps,
+  playerContext: async () => data.context,
+  propHistory: async () => data.history,
+  movers: async () => data.movers,
+});
+
+const cases: [
+  string,
+  Parameters<typeof testContext>[1]['columns'],
+  (ctx: ReturnType<typeof testContext>['ctx']) => Promise<void>,
+][] = [
+  ['sports', 100, (ctx) => runSports(ctx)],
+  ['games', 100, (ctx) => runGames(ctx, {})],
+  ['game', 100, (ctx) => runGame(ctx, 'pp_8812345', {})],
+  ['scan', 100, (ctx) => runScan(ctx, {})],
+  ['scan-narrow', 60, (ctx) => runScan(ctx, {})],
+  ['me', 100, (ctx) => runMe(ctx)],
+  ['player', 100, (ctx) => runPlayer(ctx, 'tatum', {})],
+  ['context', 100, (ctx) => runContext(ctx, 'tatum', {})],
+  ['history', 100, (ctx) => runHistory(ctx, { eventId: 'ud_112240', player: 'Jayson Tatum', stat: 'points' }, {})],
+  ['movers', 100, (ctx) => runMovers(ctx, {})],
+];
+
+describe.each(cases)('props %s', (name, columns, run) => {
+  it('prints a table on a terminal', async () => {
+    const { ctx, stdout } = testContext(client, { terminal: true, columns });
+    await run(ctx);
+    expectFixture(`${name}.terminal.txt`, stdout.text);
+  });
+
+  it('prints tab-separated rows when piped', async () => {
+    const { ctx, stdout } = testContext(client, { terminal: false });
+    await run(ctx);
+    expectFixture(`${name}.piped.txt`, stdout.text);
+  });
+
+  it('prints the API JSON exactly with --json', async () => {
+    const { ctx, stdout } = testContext(client, { terminal: true, json: true });
+    await run(ctx);
+    const answers = {
+      sports: data.sports,
+      games: data.games,
+      game: data.gameProps,
+      me: data.me,
+      player: data.playerProps,
+      context: data.context,
+      history: data.history,
+      movers: data.movers,
+    };
+    const expected = answers[name as keyof typeof answers] ?? data.scan;
+    expect(JSON.parse(stdout.text)).toEqual(expected);
+  });
+});

@@ -1,0 +1,243 @@
+/** API answers for the CLI tests, shaped by the contract (checked by the type annotations). */
+import type {
+  GamesResponse,
+  KeyInfo,
+  MovementResponse,
+  PlayerContextResponse,
+  PlayerPropsResponse,
+  PropHistoryResponse,
+  PropsResult,
+  ScanResponse,
+  ScanRow,
+  SportsResponse,
+} from '@propsfeed/contract';
+
+export const sports: SportsResponse = {
+  sports: [
+    { id: 'nba', name: 'NBA Basketball', enabled: true },
+    { id: 'mlb', name: 'MLB Baseball', enabled: false },
+  ],
+};
+
+export const games: GamesResponse = {
+  sport: 'nba',
+  count: 3,
+  games: [
+    {
+      id: 'pp_8812345',
+      sport: 'nba',
+      homeTeam: 'Denver Nuggets',
+      awayTeam: 'Los Angeles Lakers',
+      startTime: '2026-11-21T23:10:00.000Z',
+      live: true,
+      source: 'prizepicks',
+      aliases: ['ud_112233'],
+    },
+    {
+      id: 'ud_112240',
+      sport: 'nba',
+      homeTeam: 'Boston Celtics',
+      awayTeam: 'Miami Heat',
+      startTime: '2026-11-22T02:00:00.000Z',
+      live: false,
+      source: 'underdog',
+    },
+    {
+      id: 'pp_8812399',
+      sport: 'nba',
+      homeTeam: 'Golden State Warriors',
+      awayTeam: 'Phoenix Suns',
+      startTime: '2026-11-23T03:30:00.000Z',
+      live: false,
+      source: 'prizepicks',
+      aliases: ['ud_112250'],
+    },
+  ],
+};
+
+export const gameProps: PropsResult = {
+  eventId: 'pp_8812345',
+  sport: 'nba',
+  homeTeam: 'Denver Nuggets',
+  awayTeam: 'Los Angeles Lakers',
+  startTime: '2026-11-21T23:10:00.000Z',
+  sources: ['prizepicks', 'underdog'],
+  fetchedAt: Date.parse('2026-11-21T23:59:30.000Z'),
+  delayed: false,
+  props: [
+    {
+      player: 'LeBron James',
+      stat: 'points',
+      line: 25.5,
+      overOdds: 110,
+      underOdds: -135,
+      bookCount: 2,
+      liveValue: 14,
+      gameClock: 'Q3 4:12',
+      gameState: 'live',
+    },
+    { player: 'Nikola Jokić', stat: 'pra', line: 48.5, bookCount: 1, liveValue: 31, gameState: 'live' },
+  ],
+};
+
+const row = (over: Partial<ScanRow>): ScanRow => ({
+  player: 'Jayson Tatum',
+  stat: 'points',
+  line: 27.5,
+  bookCount: 2,
+  eventId: 'ud_112240',
+  sport: 'nba',
+  homeTeam: 'Boston Celtics',
+  awayTeam: 'Miami Heat',
+  startTime: '2026-11-22T02:00:00.000Z',
+  source: 'underdog',
+  gameState: 'pre',
+  ...over,
+});
+
+export const scan: ScanResponse = {
+  sport: 'nba',
+  stat: 'points',
+  count: 3,
+  total: 412,
+  rows: [
+    row({
+      player: 'LeBron James',
+      line: 25.5,
+      overOdds: 110,
+      underOdds: -135,
+      eventId: 'pp_8812345',
+      homeTeam: 'Denver Nuggets',
+      awayTeam: 'Los Angeles Lakers',
+      startTime: '2026-11-21T23:10:00.000Z',
+      source: 'prizepicks',
+      gameState: 'live',
+      gameClock: 'Q3 4:12',
+      liveValue: 14,
+    }),
+    row({
+      overOdds: -120,
+      underOdds: -105,
+      propsfeedProjection: {
+        value: 28.4,
+        sampleN: 10,
+        method: 'exponentially weighted mean of last 10 games',
+        marketKey: 'nba:points',
+      },
+    }),
+    row({ player: 'Bam Adebayo', line: 16.5, bookCount: 1 }),
+  ],
+};
+
+export const me: KeyInfo = {
+  keyPrefix: 'pf_a1B2c',
+  tier: 'pro',
+  label: 'my laptop',
+  limits: {
+    requestsPerMinute: 120,
+    requestsPerDay: 20000,
+    realtime: true,
+    sports: ['nba', 'mlb'],
+    scanLimit: 1000,
+    liveLines: false,
+    delaySeconds: 0,
+  },
+  usage: { today: 15000, dailyRemaining: 5000 },
+};
+
+export const playerProps: PlayerPropsResponse = {
+  query: 'tatum',
+  player: 'Jayson Tatum',
+  count: 1,
+  rows: [scan.rows[1] as ScanRow],
+};
+
+export const context: PlayerContextResponse = {
+  player: 'Jayson Tatum',
+  sport: 'nba',
+  team: 'Boston Celtics',
+  stats: [
+    {
+      stat: 'points',
+      line: 27.5,
+      sampleN: 12,
+      averages: { season: 27.9, last10: 28.35, last5: 30.2, home: 29, away: 26.75 },
+      recentForm: [
+        { date: '2026-11-20', opponent: 'Miami Heat', home: true, value: 31, hit: true },
+        { date: '2026-11-18', opponent: 'New York Knicks', home: false, value: 22, hit: false },
+      ],
+      hitRate: 0.5833,
+      propsfeedProjection: {
+        value: 28.4,
+        sampleN: 10,
+        method: 'exponentially weighted mean of last 10 games',
+        marketKey: 'nba:points',
+      },
+    },
+    {
+      stat: 'rebounds',
+      line: null,
+      sampleN: 0,
+      averages: { season: null, last10: null, last5: null, home: null, away: null },
+      recentForm: [],
+      hitRate: null,
+    },
+  ],
+};
+
+export const history: PropHistoryResponse = {
+  eventId: 'ud_112240',
+  sport: 'nba',
+  player: 'Jayson Tatum',
+  stat: 'points',
+  books: [
+    {
+      source: 'underdog',
+      opening: { at: '2026-11-21T15:00:00.000Z', line: 26.5, overOdds: -115, underOdds: -115 },
+      current: { at: '2026-11-21T22:40:00.000Z', line: 27.5, overOdds: -120, underOdds: -105 },
+      changes: [
+        { at: '2026-11-21T15:00:00.000Z', line: 26.5, overOdds: -115, underOdds: -115 },
+        { at: '2026-11-21T18:20:00.000Z', line: 27, overOdds: -110, underOdds: -110 },
+        { at: '2026-11-21T22:40:00.000Z', line: 27.5, overOdds: -120, underOdds: -105 },
+      ],
+    },
+  ],
+};
+
+export const movers: MovementResponse = {
+  sport: 'nba',
+  stat: null,
+  since: null,
+  count: 2,
+  movers: [
+    {
+      eventId: 'ud_112240',
+      sport: 'nba',
+      homeTeam: 'Boston Celtics',
+      awayTeam: 'Miami Heat',
+      startTime: '2026-11-22T02:00:00.000Z',
+      player: 'Jayson Tatum',
+      stat: 'points',
+      openLine: 26.5,
+      currentLine: 27.5,
+      change: 1,
+      direction: 'up',
+      oddsChange: 15,
+      books: [{ source: 'underdog', openLine: 26.5, currentLine: 27.5, change: 1, direction: 'up' }],
+    },
+    {
+      eventId: 'pp_8812345',
+      sport: 'nba',
+      homeTeam: 'Denver Nuggets',
+      awayTeam: 'Los Angeles Lakers',
+      startTime: '2026-11-21T23:10:00.000Z',
+      player: 'Nikola Jokić',
+      stat: 'pra',
+      openLine: 49.5,
+      currentLine: 48.5,
+      change: -1,
+      direction: 'down',
+      books: [{ source: 'prizepicks', openLine: 49.5, currentLine: 48.5, change: -1, direction: 'down' }],
+    },
+  ],
+};

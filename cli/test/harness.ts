@@ -1,0 +1,78 @@
+/** A CommandContext by hand: a fake client, captured streams, a fixed clock in UTC. */
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { PropsApi } from '@propsfeed/contract';
+import { expect } from 'vitest';
+import { type CommandContext, createPresenter } from '../src/context';
+import { Output, type Stream } from '../src/output/output';
+
+export const NOW = new Date('2026-11-22T00:00:00.000Z');
+
+export interface Captured extends Stream {
+  text: string;
+}
+
+export function capture(isTTY: boolean, columns = 100): Captured {
+  const stream: Captured = {
+    text: '',
+    isTTY,
+    columns,
+    write(chunk: string) {
+      stream.text += chunk;
+      return true;
+    },
+  };
+  return stream;
+}
+
+/** A PropsApi whose methods answer what the test gives and fail loudly otherwise. */
+export function fakeClient(methods: Partial<PropsApi>): PropsApi {
+  return new Proxy(methods as PropsApi, {
+    get(target, name: string) {
+      const method = target[name as keyof PropsApi];
+      if (method) return method;
+      return () => Promise.reject(new Error(`unexpected call: ${name}`));
+    },
+  });
+}
+
+export interface TestContextOptions {
+  terminal: boolean;
+  color?: boolean;
+  json?: boolean;
+  columns?: number;
+  frames?: number;
+}
+
+export function testContext(client: PropsApi, opts: TestContextOptions) {
+  const stdout = capture(opts.terminal, opts.columns ?? 100);
+  const stderr = capture(false);
+  const out = new Output(stdout, stderr, opts.color ? {} : { NO_COLOR: '1' });
+  const clock = { now: () => NOW, timeZone: 'UTC' };
+  // --watch in tests: stop after `frames` refreshes instead of waiting for Ctrl-C.
+  const stop = new AbortController();
+  let frames = 0;
+  const ctx: CommandContext = {
+    client,
+    out,
+    clock,
+    json: opts.json === true,
+    load: (request) => request(),
+    present: createPresenter(out, clock, {
+      signal: () => stop.signal,
+      sleep: async () => {
+        frames++;
+        if (frames >= (opts.frames ?? 1)) stop.abort();
+      },
+    }),
+  };
+  return { ctx, stdout, stderr };
+}
+
+const fixtureDir = new URL('./fixtures/', import.meta.url);
+
+/** Compares with `fixtures/<name>`; UPDATE_FIXTURES=1 rewrites it (then read the diff). */
+export function expectFixture(name: string, actual: string): void {
+  const file = new URL(name, fixtureDir);
+  if (process.env.UPDATE_FIXTURES === '1') writeFileSync(file, actual);
+  expect(actual).toBe(readFileSync(file, 'utf8'));
+}
