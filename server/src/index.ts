@@ -4,4 +4,3 @@ export type { Board, BoardGame, BoardProp, BoardSource, BookHealth, BookQuote } 
 export { type KeyAdmin, openKeyAdmin } from './keys/admin';
 export { type CreatedKeyResult, type CreateKeyInput, KeyInputError, type KeyRow } from './keys/issue';
 export { type ServeOptions, serve } from './main';
-export { serveMcpOverStdio } from './mcp/stdio';
