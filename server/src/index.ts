@@ -4,3 +4,4 @@ export type { Board, BoardGame, BoardProp, BoardSource, BookHealth, BookQuote } 
 export { type KeyAdmin, openKeyAdmin } from './keys/admin';
 export { type CreatedKeyResult, type CreateKeyInput, KeyInputError, type KeyRow } from './keys/issue';
 export { type ServeOptions, serve } from './main';
+export { CsvImportError, type CsvImportResult, importGameLogCsv } from './stats/importCsv';

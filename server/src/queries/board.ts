@@ -11,14 +11,18 @@ import {
   type PropsApi,
 } from '@propsfeed/contract';
 import type { z } from 'zod';
+import type { BoardSource } from '../feed/types';
+import { createGameLogStore } from '../history/gameLogs';
+import { createLineHistoryStore } from '../history/lineHistory';
 import type { LineHistoryReader } from '../history/types';
-import type { GameLogIndex } from '../stats/gameLogIndex';
+import { GameLogIndex, gameLogCount } from '../stats/gameLogIndex';
+import type { Db } from '../store/db';
 import type { Caller } from './caller';
 import { playerContextQuery } from './context';
 import type { QueryDeps } from './deps';
 import { ApiError } from './errors';
 import { propHistoryQuery } from './history';
-import { moversQuery, type OpeningLines } from './movers';
+import { moversQuery, OpeningLines } from './movers';
 import { playerPropsQuery } from './player';
 
 /** What the board routes read besides the board: game logs (and projections), line history, openings. */
@@ -26,6 +30,32 @@ export interface BoardData {
   gameLogs: GameLogIndex;
   history: LineHistoryReader;
   openings: OpeningLines;
+}
+
+/**
+ * The board routes' data over the store the feed writes (line history, game logs) and the
+ * feed itself; its game-log index is also the views' ProjectionSource. `stop()` ends its
+ * reloads and board watching (the store stays open).
+ */
+export async function openBoardData(
+  db: Db,
+  feed: BoardSource,
+  onError: (err: unknown) => void,
+): Promise<BoardData & { stop(): void }> {
+  const history = createLineHistoryStore(db);
+  const gameLogs = new GameLogIndex(createGameLogStore(db), gameLogCount(db), onError);
+  const openings = new OpeningLines(feed, history);
+  openings.start();
+  await gameLogs.start();
+  return {
+    gameLogs,
+    history,
+    openings,
+    stop() {
+      gameLogs.stop();
+      openings.stop();
+    },
+  };
 }
 
 /** The board data, or a 503 on a server started without a store behind its feed. */

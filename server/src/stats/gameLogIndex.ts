@@ -2,12 +2,14 @@
  * Every player's game logs in memory, with their projections computed once per change: views
  * ask for a projection per scan row on every board change, and the player routes search
  * players by name, so both must be lookups, not queries. The store stays the truth: the index
- * reloads it on an interval (imports run in another process; other replicas record finals),
- * and takes this process's own appends at once through `watch()`.
+ * checks it on an interval (finals are recorded by the feed, imports run in another process,
+ * other replicas share the store) and catches up when the number of stored logs changed.
  */
 import { type Projection, type SportId, STAT_KEYS } from '@propsfeed/contract';
 import type { ProjectionSource } from '../feed/types';
+import { historyDb } from '../history/schema';
 import type { GameLog, GameLogStore } from '../history/types';
+import type { Db } from '../store/db';
 import { byDateDesc } from './context';
 import type { SearchablePlayer } from './playerSearch';
 import { projectStat } from './projection';
@@ -16,31 +18,51 @@ import { projectStat } from './projection';
 export interface IndexedPlayer extends SearchablePlayer {
   team: string;
   byStat: Map<string, GameLog[]>;
+  /** Date of the newest game: its name and team are the ones the player shows under. */
+  newestDate: string;
 }
 
-/** How often the index rereads the store when nothing told it of a change. */
-export const DEFAULT_RELOAD_MS = 60_000;
+/** How often the index checks the store for new logs. */
+export const DEFAULT_CHECK_MS = 15_000;
+/** New logs are looked for this far before the newest date held (finals land on today or yesterday). */
+const CATCH_UP_DAYS = 2;
 
 const playerId = (sport: string, key: string) => `${sport}|${key}`;
 const projectionId = (sport: string, key: string, stat: string) => `${sport}|${key}|${stat}`;
+const SPORTS = Object.keys(STAT_KEYS) as SportId[];
+
+/** How many logs the store holds: the cheap check of whether the index is behind. */
+export function gameLogCount(db: Db): () => Promise<number> {
+  const { kysely } = historyDb(db);
+  return async () => {
+    const row = await kysely
+      .selectFrom('game_logs')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  };
+}
 
 export class GameLogIndex implements ProjectionSource {
   private players = new Map<string, IndexedPlayer>();
   private projections = new Map<string, Projection>();
+  private held = 0;
+  private newestDate = '';
   private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
   /** Changes whenever the logs held change: answers built from them are cached under it. */
   version = 0;
-  private reloading: Promise<void> | undefined;
 
   constructor(
     private readonly store: GameLogStore,
+    private readonly count: () => Promise<number>,
     private readonly onError: (err: unknown) => void = () => {},
   ) {}
 
-  /** Loads the store, then keeps reloading it every `reloadMs` until `stop()`. */
-  async start(reloadMs = DEFAULT_RELOAD_MS): Promise<void> {
+  /** Loads the store, then checks it every `checkMs` until `stop()`. */
+  async start(checkMs = DEFAULT_CHECK_MS): Promise<void> {
     await this.reload();
-    this.timer = setInterval(() => this.reload().catch(this.onError), reloadMs);
+    this.timer = setInterval(() => this.refresh().catch(this.onError), checkMs);
     this.timer.unref();
   }
 
@@ -49,28 +71,32 @@ export class GameLogIndex implements ProjectionSource {
     this.timer = undefined;
   }
 
-  /** Rereads every log of every sport's stats and swaps the index in one step. */
+  /** Rereads every log and swaps the index in one step. */
   reload(): Promise<void> {
-    this.reloading ??= this.readAll().finally(() => {
-      this.reloading = undefined;
-    });
-    return this.reloading;
+    return this.once(() => this.readAll());
   }
 
   /**
-   * The store with appends that also reach this index at once (for the feed's recorded
-   * finals), instead of at the next reload.
+   * Catches up with the store when it holds a different number of logs: first the recent
+   * dates only (recorded finals); everything when that does not account for the difference
+   * (an import of older games).
    */
-  watch(): GameLogStore {
-    return {
-      append: async (logs) => {
-        const added = await this.store.append(logs);
-        if (added > 0) this.add(logs);
-        return added;
-      },
-      forPlayer: (q) => this.store.forPlayer(q),
-      forStat: (sport, stat, opts) => this.store.forStat(sport, stat, opts),
-    };
+  refresh(): Promise<void> {
+    return this.once(async () => {
+      const stored = await this.count();
+      if (stored === this.held) return;
+      if (this.newestDate !== '') {
+        const since = new Date(Date.parse(this.newestDate) - CATCH_UP_DAYS * 86_400_000).toISOString().slice(0, 10);
+        const recent: GameLog[] = [];
+        for (const sport of SPORTS) {
+          for (const stat of STAT_KEYS[sport])
+            recent.push(...(await this.store.forStat(sport, stat, { sinceDate: since })));
+        }
+        this.add(recent);
+        if (stored === this.held) return;
+      }
+      await this.readAll();
+    });
   }
 
   get(sport: SportId, playerKey: string, stat: string): Projection | undefined {
@@ -86,71 +112,72 @@ export class GameLogIndex implements ProjectionSource {
     return this.players.values();
   }
 
+  private once(task: () => Promise<void>): Promise<void> {
+    this.running ??= task().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
   private async readAll(): Promise<void> {
     const logs: GameLog[] = [];
-    for (const sport of Object.keys(STAT_KEYS) as SportId[]) {
+    for (const sport of SPORTS) {
       for (const stat of STAT_KEYS[sport]) logs.push(...(await this.store.forStat(sport, stat)));
     }
-    const players = new Map<string, IndexedPlayer>();
-    // Rows of the store are distinct already (its key is the game and stat).
-    const touched = insert(players, logs, false);
-    this.players = players;
+    this.players = new Map();
     this.projections = new Map();
-    this.project(touched.values());
-    this.version += 1;
+    this.held = 0;
+    this.newestDate = '';
+    // Rows of the store are distinct already (its key is the player, stat, date and opponent).
+    this.apply(logs, false);
   }
 
-  /** Adds logs the store accepted; a log already held (same game and stat) is not added twice. */
+  /** Adds logs; one already held (same player, stat, date and opponent) is not added twice. */
   private add(logs: readonly GameLog[]): void {
-    this.project(insert(this.players, logs, true).values());
-    this.version += 1;
+    this.apply(logs, true);
   }
 
-  private project(touched: Iterable<[IndexedPlayer, string]>): void {
-    for (const [player, stat] of touched) {
+  private apply(logs: readonly GameLog[], dedupe: boolean): void {
+    const touched = new Map<string, [IndexedPlayer, string]>();
+    for (const log of logs) {
+      const id = playerId(log.sport, log.playerKey);
+      let player = this.players.get(id);
+      if (!player) {
+        player = {
+          sport: log.sport,
+          playerKey: log.playerKey,
+          name: log.player,
+          team: log.team,
+          byStat: new Map(),
+          newestDate: log.date,
+        };
+        this.players.set(id, player);
+      }
+      let list = player.byStat.get(log.stat);
+      if (!list) {
+        list = [];
+        player.byStat.set(log.stat, list);
+      }
+      if (dedupe && list.some((g) => g.date === log.date && g.opponent === log.opponent)) continue;
+      list.push(log);
+      this.held += 1;
+      if (log.date > this.newestDate) this.newestDate = log.date;
+      if (log.date >= player.newestDate) {
+        player.newestDate = log.date;
+        player.name = log.player;
+        player.team = log.team;
+      }
+      touched.set(`${id}|${log.stat}`, [player, log.stat]);
+    }
+    if (touched.size === 0) return;
+    for (const [player, stat] of touched.values()) {
+      const list = player.byStat.get(stat) as GameLog[];
+      list.sort(byDateDesc);
       const id = projectionId(player.sport, player.playerKey, stat);
-      const projection = projectStat(player.sport, stat, player.byStat.get(stat) ?? []);
+      const projection = projectStat(player.sport, stat, list);
       if (projection) this.projections.set(id, projection);
       else this.projections.delete(id);
     }
+    this.version += 1;
   }
-}
-
-/** Files logs under their player and stat, newest first; returns each (player, stat) touched. */
-function insert(
-  players: Map<string, IndexedPlayer>,
-  logs: readonly GameLog[],
-  dedupe: boolean,
-): Map<string, [IndexedPlayer, string]> {
-  const touched = new Map<string, [IndexedPlayer, string]>();
-  for (const log of logs) {
-    const id = playerId(log.sport, log.playerKey);
-    let player = players.get(id);
-    if (!player) {
-      player = { sport: log.sport, playerKey: log.playerKey, name: log.player, team: log.team, byStat: new Map() };
-      players.set(id, player);
-    }
-    const list = player.byStat.get(log.stat) ?? [];
-    if (dedupe && list.some((g) => g.date === log.date && g.opponent === log.opponent)) continue;
-    list.push(log);
-    player.byStat.set(log.stat, list);
-    touched.set(`${id}|${log.stat}`, [player, log.stat]);
-  }
-  for (const [player, stat] of touched.values()) {
-    const list = player.byStat.get(stat) as GameLog[];
-    list.sort(byDateDesc);
-    const newest = list[0] as GameLog;
-    // The name and team a player shows under are those of their newest game.
-    if (newest.date >= newestDate(player)) {
-      player.name = newest.player;
-      player.team = newest.team;
-    }
-  }
-  return touched;
-}
-
-function newestDate(player: IndexedPlayer): string {
-  let newest = '';
-  for (const list of player.byStat.values()) if (list[0] && list[0].date > newest) newest = list[0].date;
-  return newest;
 }

@@ -12,7 +12,7 @@ import { createLineHistoryStore, type HistoryGame, type LineChange } from '../..
 import type { GameLog } from '../../src/history/types';
 import type { BoardData } from '../../src/queries/board';
 import { OpeningLines } from '../../src/queries/movers';
-import { GameLogIndex } from '../../src/stats/gameLogIndex';
+import { GameLogIndex, gameLogCount } from '../../src/stats/gameLogIndex';
 import { type Db, openDb } from '../../src/store/db';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { buildBoard, type GameSpec, TestBoardSource } from '../helpers/board';
@@ -51,7 +51,7 @@ export async function buildBoardRoutesApp(seed: Seed): Promise<BoardRoutesApp> {
   const gameLogStore = createGameLogStore(db);
   if (seed.history) await history.record(seed.history({ prop }));
   if (seed.logs) await gameLogStore.append(seed.logs({ prop }));
-  const gameLogs = new GameLogIndex(gameLogStore);
+  const gameLogs = new GameLogIndex(gameLogStore, gameLogCount(db));
   await gameLogs.reload();
 
   const source = new TestBoardSource(past, board);

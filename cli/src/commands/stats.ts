@@ -1,0 +1,58 @@
+/**
+ * `props stats import <file.csv>`: player game logs into the server's store (PROPS_DATA_DIR or
+ * PROPS_DATABASE_URL), for player context and projections. A file with any bad row imports
+ * nothing and lists every problem with its line (exit 2).
+ */
+import type { Command } from 'commander';
+import type { CliApp, GlobalOptions } from '../context';
+import { CliError, EXIT } from '../errors';
+import { type Output, toJson } from '../output/output';
+
+/** The server's importer, as this command uses it. */
+export type GameLogImporter = (file: string) => Promise<{ file: string; rows: number; imported: number }>;
+
+/** Problems listed before "and N more". */
+export const MAX_LISTED_PROBLEMS = 20;
+
+export async function runStatsImport(importGameLogs: GameLogImporter, out: Output, json: boolean, file: string) {
+  const result = await importGameLogs(file);
+  if (json) return void out.stdout.write(toJson(result));
+  const present = result.rows - result.imported;
+  out.stdout.write(
+    `Imported ${result.imported} row${result.imported === 1 ? '' : 's'} from ${result.file} into the game logs` +
+      (present > 0 ? ` (${present} of ${result.rows} were already there).\n` : '.\n'),
+  );
+}
+
+/** The import's refusal as one message: the problems, at most MAX_LISTED_PROBLEMS of them. */
+export function describeImportProblems(message: string, errors: string[]): string {
+  const listed = errors.slice(0, MAX_LISTED_PROBLEMS).map((e) => `  ${e}`);
+  if (errors.length > MAX_LISTED_PROBLEMS) listed.push(`  … and ${errors.length - MAX_LISTED_PROBLEMS} more`);
+  return [`${message}; nothing was imported:`, ...listed].join('\n');
+}
+
+export function register(program: Command, app: CliApp): void {
+  const stats = program.command('stats').description('player game logs for context and projections');
+  stats
+    .command('import')
+    .description(
+      'import game logs from a CSV file (columns: date,sport,player,team,opponent,home_away,stat,value; see the README)',
+    )
+    .argument('<file.csv>', 'the CSV file')
+    .action(async (file: string, _opts, cmd: Command) => {
+      const out = app.output();
+      const json = cmd.optsWithGlobals<GlobalOptions>().json === true;
+      const { importGameLogCsv, CsvImportError, ConfigError } = await import('@propsfeed/server');
+      try {
+        await runStatsImport((f) => importGameLogCsv(f), out, json, file);
+      } catch (err) {
+        if (err instanceof CsvImportError) {
+          app.fail(out, new CliError(describeImportProblems(err.message, err.errors), EXIT.usage));
+        } else if (err instanceof ConfigError) {
+          app.fail(out, new CliError(err.message, EXIT.usage));
+        } else {
+          app.fail(out, err);
+        }
+      }
+    });
+}
