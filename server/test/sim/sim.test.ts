@@ -117,9 +117,7 @@ describe('simulator server', () => {
 
   it('serves both books on loopback, parsed by the real adapters', async () => {
     expect(sim.prizepicksUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/prizepicks$/);
-    const [{ url }] = ADAPTERS.prizepicks.requests(sim.prizepicksUrl).filter((r) => r.part === 'nba') as [
-      { url: string },
-    ];
+    const url = ADAPTERS.prizepicks.requests(sim.prizepicksUrl).find((r) => r.part === 'nba')?.url ?? '';
     const pp = ADAPTERS.prizepicks.parse(await (await fetch(url)).json());
     expect(pp.slate.games.length).toBeGreaterThan(5);
     const [ud] = ADAPTERS.underdog.requests(sim.underdogUrl);
