@@ -34,8 +34,17 @@ export function registerMcpRoute(app: FastifyInstance, opts: McpRouteOptions): v
       void transport.close();
       void server.close();
     });
-    await server.connect(transport);
-    await transport.handleRequest(request.raw, reply.raw, request.body);
+    try {
+      await server.connect(transport);
+      await transport.handleRequest(request.raw, reply.raw, request.body);
+    } catch (err) {
+      // Hijacked: Fastify's error handler cannot answer for us any more.
+      request.log.error({ err }, 'mcp request failed');
+      if (!reply.raw.headersSent) {
+        reply.raw.writeHead(500, { 'content-type': 'application/json' });
+        reply.raw.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'internal error' }, id: null }));
+      }
+    }
   });
 
   // Stateless: no server-to-client stream to open (GET) and no session to end (DELETE).

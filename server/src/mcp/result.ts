@@ -34,7 +34,7 @@ export function apiErrorText(err: PropsApiErrorShape & { candidates?: unknown })
 
 /**
  * Runs one API call for a tool and renders it. API errors become tool errors (isError) so the
- * model reads them; anything else is reported to onUnexpected and answered without internals.
+ * model reads them; anything else is a bug: reported to onUnexpected, answered without internals.
  */
 export async function answer<T extends object>(
   tool: string,
@@ -42,13 +42,12 @@ export async function answer<T extends object>(
   render: (value: T) => string,
   onUnexpected: UnexpectedErrorHandler,
 ): Promise<CallToolResult> {
-  let value: T;
   try {
-    value = await call();
+    const value = await call();
+    return toolResult(value, render(value));
   } catch (err) {
     if (isPropsApiError(err)) return toolError(apiErrorText(err));
     onUnexpected(err, tool);
-    return toolError(`${tool} failed: ${err instanceof Error ? err.message : String(err)}`);
+    return toolError(`${tool} failed on an internal error (it has been logged); try again later.`);
   }
-  return toolResult(value, render(value));
 }

@@ -219,13 +219,13 @@ describe('errors', () => {
     expect(text).toBe('more than 30 requests in a minute (error: rate_limited) Retry after 42 seconds.');
   });
 
-  it('an error that is not an API answer is reported and answered without a crash', async () => {
+  it('an error that is not an API answer is logged and answered without internals', async () => {
     const seen: string[] = [];
-    const broken = { ...free(), sports: async () => Promise.reject(new Error('socket hang up')) };
-    const client = await connect(broken, (_err, tool) => seen.push(tool));
+    const broken = { ...free(), sports: async () => Promise.reject(new Error('SQLITE_BUSY: database is locked')) };
+    const client = await connect(broken, (err, tool) => seen.push(`${tool}: ${(err as Error).message}`));
     const { result, text } = await call(client, 'list_sports');
     expect(result.isError).toBe(true);
-    expect(text).toBe('list_sports failed: socket hang up');
-    expect(seen).toEqual(['list_sports']);
+    expect(text).toBe('list_sports failed on an internal error (it has been logged); try again later.');
+    expect(seen).toEqual(['list_sports: SQLITE_BUSY: database is locked']);
   });
 });
