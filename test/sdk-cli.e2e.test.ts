@@ -152,3 +152,38 @@ describe('props CLI against a real server', () => {
     expect(usage.stderr).toContain("error: option '-l, --limit <n>' argument 'lots' is invalid");
   });
 });
+
+describe('props keys on the server store', () => {
+  it('creates, lists and revokes a key in PROPS_DATA_DIR', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'props-e2e-keys-'));
+    try {
+      const env = { PROPS_DATA_DIR: dataDir, PROPS_DATABASE_URL: '' };
+      const args = ['--tier', 'enterprise', '--label', 'bench', '--rpm', '100000', '--rpd', '1000000'];
+      const created = await props(['keys', 'create', ...args, '--scan-limit', '5000'], env);
+      expect(created.code).toBe(0);
+      const key = created.stdout.trim();
+      expect(key).toMatch(/^pf_[0-9A-Za-z]{32}$/);
+      const listed = await props(['keys', 'list', '--json'], env);
+      const rows = JSON.parse(listed.stdout) as { keyPrefix: string; label: string; limits: { scanLimit: number } }[];
+      expect(rows.find((r) => r.label === 'bench')).toMatchObject({
+        keyPrefix: key.slice(0, 8),
+        limits: { scanLimit: 5000 },
+      });
+      const [revoked, wrongTier, proWithRpm] = await Promise.all([
+        props(['keys', 'revoke', key.slice(0, 8)], env),
+        props(['keys', 'create', '--tier', 'gold', '--label', 'x'], env),
+        props(['keys', 'create', '--tier', 'pro', '--label', 'x', '--rpm', '5'], env),
+      ]);
+      expect(revoked).toMatchObject({
+        code: 0,
+        stderr: `Revoked ${key.slice(0, 8)}. Servers refuse it within a second.\n`,
+      });
+      expect(wrongTier.code).toBe(2);
+      expect(proWithRpm).toMatchObject({ code: 2, stderr: 'rpm can be set only on enterprise keys\n' });
+      const again = await props(['keys', 'revoke', key.slice(0, 8)], env);
+      expect(again.code).toBe(1);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

@@ -1,0 +1,82 @@
+/** `props keys` over a fake admin: what is printed in each mode, and a revoke that finds nothing. */
+import { describe, expect, it } from 'vitest';
+import { type KeyAdminPort, runKeysCreate, runKeysList, runKeysRevoke } from '../src/commands/keys';
+import { fakeClient, testContext } from './harness';
+
+const limits = { requestsPerMinute: 120, requestsPerDay: 20000, scanLimit: 1000 };
+const key = `pf_${'Ab1'.repeat(10)}Ab`;
+
+function fakeAdmin(): KeyAdminPort & { revoked: string[] } {
+  const revoked: string[] = [];
+  return {
+    revoked,
+    create: async (input) => ({ key, keyPrefix: key.slice(0, 8), tier: input.tier, label: input.label, limits }),
+    list: async () => [
+      {
+        keyPrefix: 'pf_Ab1Ab',
+        tier: 'pro',
+        label: 'laptop',
+        createdAt: '2026-11-21T10:00:00.000Z',
+        revokedAt: null,
+        limits,
+      },
+      {
+        keyPrefix: 'pf_Zz9Zz',
+        tier: 'free',
+        label: 'old',
+        createdAt: '2026-11-20T09:30:00.000Z',
+        revokedAt: '2026-11-21T08:00:00.000Z',
+        limits: { requestsPerMinute: 30, requestsPerDay: 1000, scanLimit: 100 },
+      },
+    ],
+    revoke: async (prefix) => {
+      if (prefix !== 'pf_Ab1Ab') return false;
+      revoked.push(prefix);
+      return true;
+    },
+  };
+}
+
+describe('props keys', () => {
+  it('create shows the key once on a terminal, and only the key when piped', async () => {
+    const terminal = testContext(fakeClient({}), { terminal: true });
+    await runKeysCreate(fakeAdmin(), terminal.ctx.out, false, { tier: 'pro', label: 'laptop' });
+    expect(terminal.stdout.text).toBe(
+      `Created a pro key "laptop". It is shown only now; keep it somewhere safe:\n\n  ${key}\n\n` +
+        '120/min · 20,000/day · scans up to 1,000 rows\n',
+    );
+    const piped = testContext(fakeClient({}), { terminal: false });
+    await runKeysCreate(fakeAdmin(), piped.ctx.out, false, { tier: 'pro', label: 'laptop' });
+    expect(piped.stdout.text).toBe(`${key}\n`);
+  });
+
+  it('list shows every key with its state', async () => {
+    const terminal = testContext(fakeClient({}), { terminal: true });
+    await runKeysList(fakeAdmin(), terminal.ctx.out, false);
+    expect(terminal.stdout.text).toBe(
+      [
+        'PREFIX    TIER  LABEL   CREATED (UTC)     STATE    PER MIN  PER DAY',
+        'pf_Ab1Ab  pro   laptop  2026-11-21 10:00  active       120   20,000',
+        'pf_Zz9Zz  free  old     2026-11-20 09:30  revoked       30    1,000',
+        '2 keys, 1 active',
+        '',
+      ].join('\n'),
+    );
+    const piped = testContext(fakeClient({}), { terminal: false });
+    await runKeysList(fakeAdmin(), piped.ctx.out, false);
+    expect(piped.stdout.text.split('\n')[1]).toBe(
+      'pf_Zz9Zz\tfree\told\t2026-11-20T09:30:00.000Z\t2026-11-21T08:00:00.000Z\t30\t1000',
+    );
+  });
+
+  it('revoke confirms on stderr, and refuses an unknown prefix', async () => {
+    const admin = fakeAdmin();
+    const { ctx, stderr } = testContext(fakeClient({}), { terminal: true });
+    await runKeysRevoke(admin, ctx.out, 'pf_Ab1Ab');
+    expect(admin.revoked).toEqual(['pf_Ab1Ab']);
+    expect(stderr.text).toBe('Revoked pf_Ab1Ab. Servers refuse it within a second.\n');
+    await expect(runKeysRevoke(admin, ctx.out, 'pf_nope')).rejects.toThrow(
+      'No active key has the prefix pf_nope. Run `props keys list` to see them.',
+    );
+  });
+});
