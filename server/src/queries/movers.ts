@@ -295,9 +295,10 @@ export function boardMovers(
         player: prop.player,
         stat: prop.stat,
         ...move(consensusLine(opens), prop.line),
+        // In the schema's field order: odds movement, then the books.
+        ...(oddsChange !== undefined ? { oddsChange } : {}),
         books,
       };
-      if (oddsChange !== undefined) mover.oddsChange = oddsChange;
       movers.push({ mover, order: movers.length });
     }
   }
