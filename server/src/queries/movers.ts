@@ -11,7 +11,6 @@ import {
   type SportId,
   STAT_KEYS,
 } from '@propsfeed/contract';
-import { consensusLine } from '../feed/merge';
 import type { Board, BoardGame, BoardSource } from '../feed/types';
 import type { LineHistoryReader } from '../history/types';
 import { BoundedMap, Prepared } from '../views/prepared';
@@ -294,7 +293,7 @@ export function boardMovers(
         startTime: game.startTime,
         player: prop.player,
         stat: prop.stat,
-        ...move(consensusLine(opens), prop.line),
+        ...move(consensusOf(opens), prop.line),
         // In the schema's field order: odds movement, then the books.
         ...(oddsChange !== undefined ? { oddsChange } : {}),
         books,
@@ -309,6 +308,19 @@ export function boardMovers(
       a.order - b.order,
   );
   return movers.map((m) => m.mover);
+}
+
+/**
+ * The merged opening line: the merge's consensus rule (DESIGN.md, Merging) applied to the
+ * books' openings: the line most books opened at; on a tie, that of a book with odds, else
+ * the first book's.
+ */
+function consensusOf(opens: readonly Quote[]): number {
+  const counts = new Map<number, number>();
+  for (const q of opens) counts.set(q.line, (counts.get(q.line) ?? 0) + 1);
+  const top = Math.max(...counts.values());
+  const tied = opens.filter((q) => counts.get(q.line) === top);
+  return (tied.find((q) => q.overOdds !== undefined || q.underOdds !== undefined) ?? (tied[0] as Quote)).line;
 }
 
 function move(openLine: number, currentLine: number) {
