@@ -1,0 +1,25 @@
+import { PermissionError, PropsFeed } from '@propsfeed/sdk';
+
+// Reads PROPS_API_KEY and PROPS_BASE_URL; or pass { apiKey, baseUrl }.
+const client = new PropsFeed();
+
+const { games } = await client.games({ sport: 'nba' });
+for (const game of games) {
+  console.log(game.id, `${game.awayTeam} @ ${game.homeTeam}`, game.live ? 'LIVE' : game.startTime);
+}
+
+const scan = await client.scan({ stat: 'points', limit: 5 });
+for (const row of scan.rows) {
+  console.log(row.player, row.line, row.overOdds ?? '', row.underOdds ?? '', `${row.bookCount} books`);
+}
+
+const top = scan.rows[0];
+if (top) {
+  try {
+    const history = await client.propHistory({ eventId: top.eventId, player: top.player, stat: top.stat });
+    console.log(`${top.player}: ${history.books.map((b) => `${b.source} ${b.opening.line} → ${b.current.line}`)}`);
+  } catch (err) {
+    if (!(err instanceof PermissionError)) throw err;
+    console.log(`Line history needs the ${err.requiredTier} tier`);
+  }
+}
