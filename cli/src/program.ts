@@ -13,6 +13,7 @@ import * as player from './commands/player';
 import * as scan from './commands/scan';
 import * as serve from './commands/serve';
 import * as sports from './commands/sports';
+import * as stats from './commands/stats';
 import { CliApp, type CliDeps } from './context';
 import { EXIT } from './errors';
 
@@ -34,6 +35,7 @@ const COMMANDS: { register(program: Command, app: CliApp): void }[] = [
   me,
   login,
   keys,
+  stats,
   serve,
   mcp,
 ];

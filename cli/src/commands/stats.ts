@@ -42,9 +42,10 @@ export function register(program: Command, app: CliApp): void {
     .action(async (file: string, _opts, cmd: Command) => {
       const out = app.output();
       const json = cmd.optsWithGlobals<GlobalOptions>().json === true;
-      const { importGameLogCsv, CsvImportError, ConfigError } = await import('@propsfeed/server');
+      const { importGameLogCsv, CsvImportError, ConfigError, loadConfig } = await import('@propsfeed/server');
       try {
-        await runStatsImport((f) => importGameLogCsv(f), out, json, file);
+        const config = loadConfig(app.deps.env);
+        await runStatsImport((f) => importGameLogCsv(f, config), out, json, file);
       } catch (err) {
         if (err instanceof CsvImportError) {
           app.fail(out, new CliError(describeImportProblems(err.message, err.errors), EXIT.usage));
