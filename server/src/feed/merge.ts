@@ -29,9 +29,26 @@ interface Member {
   book: Book;
   game: SlateGame;
 }
+
 interface Draft {
   members: Member[];
-  lines: { book: Book; line: QuotedLine }[];
+  /** The game's lines and, at the same index, the book of each (no object per line). */
+  lines: QuotedLine[];
+  books: Book[];
+}
+
+/** What a BoardGame was built from: the same objects again mean the same game. */
+interface Built {
+  members: SlateGame[];
+  lines: QuotedLine[];
+  game: BoardGame;
+  /** Each prop with the quotes it was built from, so a rebuilt game reuses unchanged props. */
+  props: Map<string, BuiltProp>;
+}
+
+interface BuiltProp {
+  slots: (QuotedLine | undefined)[];
+  prop: BoardProp;
 }
 
 function teamsKey(g: SlateGame): string {
@@ -46,23 +63,25 @@ function bookRank(book: Book): number {
 
 export class BoardMerger {
   private version = 0;
-  private previous = new Map<string, { inputs: unknown[]; game: BoardGame }>();
+  private previous = new Map<string, Built>();
 
   /**
    * Builds the next board. `firstSeen` gives the time a book game id was first seen, which
    * decides whose id a merged game carries.
    */
   merge(views: readonly BookView[], firstSeen: (gameId: string) => number): Board {
-    const drafts = this.groupGames(views, firstSeen);
-    const next = new Map<string, { inputs: unknown[]; game: BoardGame }>();
+    const next = new Map<string, Built>();
     const games: BoardGame[] = [];
-    for (const draft of drafts) {
-      const inputs: unknown[] = [...draft.members.map((m) => m.game), ...draft.lines.map((l) => l.line)];
-      const id = (draft.members[0] as Member).game.id;
+    for (const draft of groupGames(views, firstSeen)) {
+      const members = draft.members.map((m) => m.game);
+      const id = (members[0] as SlateGame).id;
       const prev = this.previous.get(id);
-      const game = prev && sameInputs(prev.inputs, inputs) ? prev.game : buildGame(draft);
-      next.set(id, { inputs, game });
-      games.push(game);
+      const built =
+        prev && sameRefs(prev.members, members) && sameRefs(prev.lines, draft.lines)
+          ? prev
+          : { members, lines: draft.lines, ...buildGame(draft, prev?.props) };
+      next.set(id, built);
+      games.push(built.game);
     }
     this.previous = next;
     games.sort(compareGames);
@@ -75,44 +94,53 @@ export class BoardMerger {
     this.version += 1;
     return { version: this.version, fetchedAt, games, gameById };
   }
-
-  private groupGames(views: readonly BookView[], firstSeen: (gameId: string) => number): Draft[] {
-    const all: Member[] = [];
-    for (const v of views) for (const game of v.games) all.push({ book: v.book, game });
-    all.sort(
-      (a, b) =>
-        firstSeen(a.game.id) - firstSeen(b.game.id) ||
-        bookRank(a.book) - bookRank(b.book) ||
-        (a.game.id < b.game.id ? -1 : 1),
-    );
-    const byTeams = new Map<string, Draft[]>();
-    const draftOf = new Map<string, Draft>();
-    const drafts: Draft[] = [];
-    for (const m of all) {
-      const key = teamsKey(m.game);
-      const candidates = byTeams.get(key) ?? [];
-      let draft = candidates.find(
-        (d) =>
-          !d.members.some((x) => x.book === m.book) &&
-          Math.abs((d.members[0] as Member).game.startMs - m.game.startMs) <= MATCH_WINDOW_MS,
-      );
-      if (!draft) {
-        draft = { members: [], lines: [] };
-        candidates.push(draft);
-        byTeams.set(key, candidates);
-        drafts.push(draft);
-      }
-      draft.members.push(m);
-      draftOf.set(m.game.id, draft);
-    }
-    for (const v of views) {
-      for (const line of v.lines) draftOf.get(line.gameId)?.lines.push({ book: v.book, line });
-    }
-    return drafts;
-  }
 }
 
-function sameInputs(a: unknown[], b: unknown[]): boolean {
+/** Matches games across books: sport, both teams (normalized, either order) and start ±3 h. */
+function groupGames(views: readonly BookView[], firstSeen: (gameId: string) => number): Draft[] {
+  const all: Member[] = [];
+  for (const v of views) for (const game of v.games) all.push({ book: v.book, game });
+  all.sort(
+    (a, b) =>
+      firstSeen(a.game.id) - firstSeen(b.game.id) ||
+      bookRank(a.book) - bookRank(b.book) ||
+      (a.game.id < b.game.id ? -1 : 1),
+  );
+  const byTeams = new Map<string, Draft[]>();
+  const draftOf = new Map<string, Draft>();
+  const drafts: Draft[] = [];
+  for (const m of all) {
+    const key = teamsKey(m.game);
+    let candidates = byTeams.get(key);
+    if (!candidates) {
+      candidates = [];
+      byTeams.set(key, candidates);
+    }
+    let draft = candidates.find(
+      (d) =>
+        !d.members.some((x) => x.book === m.book) &&
+        Math.abs((d.members[0] as Member).game.startMs - m.game.startMs) <= MATCH_WINDOW_MS,
+    );
+    if (!draft) {
+      draft = { members: [], lines: [], books: [] };
+      candidates.push(draft);
+      drafts.push(draft);
+    }
+    draft.members.push(m);
+    draftOf.set(m.game.id, draft);
+  }
+  for (const v of views) {
+    for (const line of v.lines) {
+      const draft = draftOf.get(line.gameId);
+      if (!draft) continue;
+      draft.lines.push(line);
+      draft.books.push(v.book);
+    }
+  }
+  return drafts;
+}
+
+function sameRefs(a: readonly unknown[], b: readonly unknown[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
@@ -123,7 +151,7 @@ function compareGames(a: BoardGame, b: BoardGame): number {
   return a.startMs - b.startMs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
-function buildGame(draft: Draft): BoardGame {
+function buildGame(draft: Draft, previous: Map<string, BuiltProp> | undefined): Pick<Built, 'game' | 'props'> {
   const primary = draft.members[0] as Member;
   const sides = draft.members.find((m) => m.game.homeKnown) ?? primary;
   let state: GameState = 'pre';
@@ -132,7 +160,8 @@ function buildGame(draft: Draft): BoardGame {
     if (STATE_RANK[m.game.state] > STATE_RANK[state]) state = m.game.state;
     clock ??= m.game.clock;
   }
-  const sources = [...new Set(draft.lines.map((l) => l.book))].sort((a, b) => bookRank(a) - bookRank(b));
+  const sources = BOOKS.filter((b) => draft.books.includes(b));
+  const liveClock = state === 'live' ? clock : undefined;
   const game: BoardGame = {
     id: primary.game.id,
     aliases: draft.members.slice(1).map((m) => m.game.id),
@@ -145,86 +174,124 @@ function buildGame(draft: Draft): BoardGame {
     live: state === 'live',
     source: primary.book,
     sources: sources.length > 0 ? sources : [primary.book],
-    props: buildProps(draft, state, state === 'live' ? clock : undefined),
+    props: [],
   };
-  if (state === 'live' && clock) game.clock = clock;
-  return game;
-}
-
-function buildProps(draft: Draft, gameState: GameState, clock: string | undefined): BoardProp[] {
-  const byProp = new Map<string, { book: Book; line: QuotedLine }[]>();
-  for (const entry of draft.lines) {
-    const key = `${entry.line.playerKey}\u0000${entry.line.stat}`;
-    const list = byProp.get(key);
-    if (list) {
-      if (!list.some((e) => e.book === entry.book)) list.push(entry);
-    } else byProp.set(key, [entry]);
-  }
-  const props: BoardProp[] = [];
-  for (const entries of byProp.values()) {
-    entries.sort((a, b) => bookRank(a.book) - bookRank(b.book));
-    props.push(buildProp(entries, gameState, clock));
-  }
-  props.sort((a, b) =>
+  if (liveClock) game.clock = liveClock;
+  const props = buildProps(draft, state, liveClock, previous);
+  game.props = [...props.values()].map((b) => b.prop);
+  game.props.sort((a, b) =>
     a.player < b.player ? -1 : a.player > b.player ? 1 : a.stat < b.stat ? -1 : a.stat > b.stat ? 1 : 0,
   );
-  return props;
+  return { game, props };
 }
 
-function hasOdds(l: Pick<SlateLine, 'overOdds' | 'underOdds'>): boolean {
-  return l.overOdds !== undefined || l.underOdds !== undefined;
+function buildProps(
+  draft: Draft,
+  gameState: GameState,
+  clock: string | undefined,
+  previous: Map<string, BuiltProp> | undefined,
+): Map<string, BuiltProp> {
+  // Per (player, stat): at most one quote per book, at the book's rank.
+  const slotsByProp = new Map<string, (QuotedLine | undefined)[]>();
+  for (let i = 0; i < draft.lines.length; i++) {
+    const line = draft.lines[i] as QuotedLine;
+    const key = `${line.playerKey}\u0000${line.stat}`;
+    let slots = slotsByProp.get(key);
+    if (!slots) {
+      slots = new Array<QuotedLine | undefined>(BOOKS.length);
+      slotsByProp.set(key, slots);
+    }
+    slots[bookRank(draft.books[i] as Book)] ??= line;
+  }
+  const built = new Map<string, BuiltProp>();
+  for (const [key, slots] of slotsByProp) {
+    const prev = previous?.get(key);
+    const reuse =
+      prev && prev.prop.gameState === gameState && prev.prop.gameClock === clock && sameRefs(prev.slots, slots);
+    built.set(key, reuse ? prev : { slots, prop: buildProp(slots, gameState, clock) });
+  }
+  return built;
+}
+
+function quoteOf(source: Book, line: QuotedLine): BookQuote {
+  const q: BookQuote = { source, line: line.line, updatedAt: line.updatedAt };
+  if (line.overOdds !== undefined) q.overOdds = line.overOdds;
+  if (line.underOdds !== undefined) q.underOdds = line.underOdds;
+  return q;
 }
 
 function buildProp(
-  entries: { book: Book; line: QuotedLine }[],
+  slots: readonly (QuotedLine | undefined)[],
   gameState: GameState,
   clock: string | undefined,
 ): BoardProp {
-  const first = (entries[0] as { line: QuotedLine }).line;
-  const books: BookQuote[] = entries.map(({ book, line }) => {
-    const q: BookQuote = { source: book, line: line.line, updatedAt: line.updatedAt };
-    if (line.overOdds !== undefined) q.overOdds = line.overOdds;
-    if (line.underOdds !== undefined) q.underOdds = line.underOdds;
-    return q;
-  });
-  const consensus = consensusLine(entries.map((e) => e.line));
+  const lines: QuotedLine[] = [];
+  const books: BookQuote[] = [];
+  for (let rank = 0; rank < slots.length; rank++) {
+    const line = slots[rank];
+    if (!line) continue;
+    lines.push(line);
+    books.push(quoteOf(BOOKS[rank] as Book, line));
+  }
+  const first = lines[0] as QuotedLine;
+  const consensus = consensusLine(lines);
+  let overOdds: number | undefined;
+  let underOdds: number | undefined;
+  let liveValue: number | undefined;
+  let playerId: string | undefined;
+  let photoUrl: string | undefined;
+  let team: string | undefined;
+  for (const line of lines) {
+    if (line.line === consensus) {
+      if (line.overOdds !== undefined && (overOdds === undefined || line.overOdds > overOdds)) overOdds = line.overOdds;
+      if (line.underOdds !== undefined && (underOdds === undefined || line.underOdds > underOdds)) {
+        underOdds = line.underOdds;
+      }
+    }
+    playerId ??= line.playerId;
+    photoUrl ??= line.photoUrl;
+    team ??= line.team;
+    if (line.liveValue !== undefined && (liveValue === undefined || line.liveValue > liveValue)) {
+      liveValue = line.liveValue;
+    }
+  }
+  // Optional fields are set only when present: objects keep one shape (fast to build and serialize).
   const prop: BoardProp = {
     player: first.player,
     playerKey: first.playerKey,
     stat: first.stat,
     line: consensus,
-    bookCount: entries.length,
+    bookCount: lines.length,
     books,
     gameState,
   };
-  let liveValue: number | undefined;
-  for (const { line } of entries) {
-    if (line.line === consensus) {
-      if (line.overOdds !== undefined && (prop.overOdds === undefined || line.overOdds > prop.overOdds))
-        prop.overOdds = line.overOdds;
-      if (line.underOdds !== undefined && (prop.underOdds === undefined || line.underOdds > prop.underOdds))
-        prop.underOdds = line.underOdds;
-    }
-    prop.playerId ??= line.playerId;
-    prop.photoUrl ??= line.photoUrl;
-    prop.team ??= line.team;
-    if (line.liveValue !== undefined) liveValue = Math.max(liveValue ?? line.liveValue, line.liveValue);
-  }
-  for (const k of ['playerId', 'photoUrl', 'team'] as const) if (prop[k] === undefined) delete prop[k];
+  if (overOdds !== undefined) prop.overOdds = overOdds;
+  if (underOdds !== undefined) prop.underOdds = underOdds;
+  if (playerId !== undefined) prop.playerId = playerId;
+  if (photoUrl !== undefined) prop.photoUrl = photoUrl;
+  if (team !== undefined) prop.team = team;
   if (liveValue !== undefined && gameState !== 'pre') prop.liveValue = liveValue;
   if (clock) prop.gameClock = clock;
   return prop;
 }
 
-/**
- * The line most books post; on a tie, the line of a book with odds, else the first book's.
- * Exported for the movers, whose merged opening line is the consensus of the books' openings.
- */
-export function consensusLine(lines: readonly Pick<SlateLine, 'line' | 'overOdds' | 'underOdds'>[]): number {
-  if (lines.length === 1) return (lines[0] as SlateLine).line;
-  const counts = new Map<number, number>();
-  for (const l of lines) counts.set(l.line, (counts.get(l.line) ?? 0) + 1);
-  const top = Math.max(...counts.values());
-  const tied = lines.filter((l) => counts.get(l.line) === top);
-  return (tied.find(hasOdds) ?? (tied[0] as SlateLine)).line;
+function hasOdds(l: SlateLine): boolean {
+  return l.overOdds !== undefined || l.underOdds !== undefined;
+}
+
+/** The line most books post; on a tie, the line of a book with odds, else the first book's. */
+function consensusLine(lines: readonly SlateLine[]): number {
+  const first = lines[0] as SlateLine;
+  if (lines.length === 1) return first.line;
+  let best = first;
+  let bestCount = 0;
+  for (const candidate of lines) {
+    let count = 0;
+    for (const l of lines) if (l.line === candidate.line) count++;
+    if (count > bestCount || (count === bestCount && !hasOdds(best) && hasOdds(candidate))) {
+      best = candidate;
+      bestCount = count;
+    }
+  }
+  return best.line;
 }
