@@ -1,5 +1,5 @@
 /** Builds the Fastify app: contract routes over the board behind the key guard, health, docs, admin. */
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import { registerAdminRoutes } from './auth/admin';
 import { createKeyGuard } from './auth/guard';
 import { registerDocs } from './docs';
@@ -43,6 +43,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 200 },
     bodyLimit: 64 * 1024,
     return503OnClosing: true,
+    // A log line per request costs more than serving many answers; errors are still logged.
+    logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(deps.logLevel ?? 'info') }),
   });
   const now = deps.now ?? Date.now;
   const queryDeps: QueryDeps = {
@@ -51,7 +53,9 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
     boardData: deps.boardData,
   };
-  const guard = createKeyGuard({ keys: deps.keys, limiter: deps.limiter, now });
+  const guardDeps = { keys: deps.keys, limiter: deps.limiter, now };
+  const guard = createKeyGuard(guardDeps);
+  const tierGuards = { free: createKeyGuard(guardDeps, 'free'), pro: createKeyGuard(guardDeps, 'pro') };
 
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof ApiError) {
@@ -93,7 +97,12 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerDocs(app);
   if (deps.adminToken)
     await registerAdminRoutes(app, { adminToken: deps.adminToken, store: deps.store, keys: deps.keys });
-  await registerContractRoutes(app, { ...queryDeps, store: deps.store, keys: deps.keys, guard });
+  await registerContractRoutes(app, {
+    ...queryDeps,
+    store: deps.store,
+    keys: deps.keys,
+    guardFor: (tier) => tierGuards[tier],
+  });
   registerMcpRoute(app, { guard, queryDeps });
   return app;
 }

@@ -3,8 +3,23 @@ import type { Tier } from '@propsfeed/contract';
 import { TIERS } from '@propsfeed/contract';
 import { createApp } from './app';
 import { type Config, loadConfig } from './config';
+import { startFeed } from './feed';
 import { type CreatedKeyResult, issueKey } from './keys/issue';
 import { openRuntime, type Runtime } from './runtime';
+
+const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const;
+
+/** JSON log lines on stdout for what runs before and beside the app (feed, background tasks). */
+function lineLogger(level: Config['PROPS_LOG_LEVEL']) {
+  const min = level === 'silent' ? LEVELS.length : LEVELS.indexOf(level);
+  const at = (name: (typeof LEVELS)[number]) => (obj: unknown, msg?: string) => {
+    if (LEVELS.indexOf(name) < min) return;
+    const fields = obj instanceof Error ? { err: obj.message } : (obj as Record<string, unknown>);
+    const err = fields?.err instanceof Error ? { err: fields.err.message } : {};
+    process.stdout.write(`${JSON.stringify({ level: name, time: Date.now(), ...fields, ...err, msg })}\n`);
+  };
+  return { info: at('info'), warn: at('warn'), error: at('error') };
+}
 
 export interface ServeOptions {
   port?: number;
@@ -40,13 +55,15 @@ function demoKeysText(keys: CreatedKeyResult[], address: string): string {
 }
 
 export async function serve(opts: ServeOptions = {}, config: Config = loadConfig()): Promise<void> {
-  const runtime = await openRuntime(config);
+  const logger = lineLogger(config.PROPS_LOG_LEVEL);
+  const runtime = await openRuntime(config, { logger, startFeed: (db) => startFeed({ config, db, logger }) });
   const app = await createApp({
     store: runtime.store,
     limiter: runtime.limiter,
     keys: runtime.keys,
     source: runtime.feed,
     projections: runtime.projections,
+    boardData: runtime.boardData,
     now: runtime.now,
     adminToken: config.PROPS_ADMIN_TOKEN,
     logLevel: config.PROPS_LOG_LEVEL,

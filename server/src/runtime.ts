@@ -9,7 +9,12 @@ import { EMPTY_BOARD } from './feed/types';
 import { KeyCache } from './keys/cache';
 import { MemoryLimiter } from './limits/memory';
 import type { Limiter } from './limits/types';
-import { openDb } from './store/db';
+import { createGameLogStore } from './history/gameLogs';
+import { createLineHistoryStore } from './history/lineHistory';
+import type { BoardData } from './queries/board';
+import { OpeningLines } from './queries/movers';
+import { GameLogIndex, gameLogCount } from './stats/gameLogIndex';
+import { type Db, openDb } from './store/db';
 import { createKyselyStore, type StoreSchema } from './store/kyselyStore';
 import type { Store } from './store/types';
 
@@ -35,6 +40,7 @@ export interface Runtime {
   keys: KeyCache;
   feed: RunningFeed;
   projections?: ProjectionSource;
+  boardData: BoardData;
   now: () => number;
   /** Stops the feed, flushes usage and closes the store. */
   close(): Promise<void>;
@@ -58,17 +64,24 @@ export function idleFeed(): RunningFeed {
   };
 }
 
-export async function openRuntime(
-  config: Config,
-  opts: { logger?: RuntimeLogger; now?: () => number; startFeed?: (store: Store) => Promise<RunningFeed> } = {},
-): Promise<Runtime> {
+export interface RuntimeOptions {
+  logger?: RuntimeLogger;
+  now?: () => number;
+  /** Starts the feed on the runtime's database (`serve` passes feed/startFeed); without it, an idle feed. */
+  startFeed?: (db: Db) => Promise<RunningFeed>;
+}
+
+export async function openRuntime(config: Config, opts: RuntimeOptions = {}): Promise<Runtime> {
   const now = opts.now ?? Date.now;
   const onError = (err: unknown) => opts.logger?.error({ err }, 'background task failed');
   const shared = usesSharedEngines(config);
-  const store = await openStore(config);
-  const limiter = openLimiter(config, store, onError);
-  const keys = new KeyCache(store, onError);
+  const db = await openDb<StoreSchema>({ databaseUrl: config.PROPS_DATABASE_URL, dataDir: config.PROPS_DATA_DIR });
+  const anyDb = db as unknown as Db;
+  const keyStore = createKyselyStore(db);
+  const limiter = openLimiter(config, keyStore, onError);
+  const keys = new KeyCache(keyStore, onError);
   await keys.start();
+  const store = keyStore;
   const { startFeed, logger } = opts;
   let feed: RunningFeed = idleFeed();
   // Shared engines: every replica serves the replicated board; only the leader runs startFeed.
@@ -77,17 +90,27 @@ export async function openRuntime(
       info: (o: object, m?: string) => logger?.info?.(o, m),
       error: (o: object, m?: string) => logger?.error(o, m),
     };
-    feed = await openClusterFeed(config, () => startFeed(store), clusterLog);
-  } else if (startFeed) feed = await startFeed(store);
+    feed = await openClusterFeed(config, () => startFeed(anyDb), clusterLog);
+  } else if (startFeed) feed = await startFeed(anyDb);
+  // What the board routes read besides the board; the game-log index is also the projection source.
+  const gameLogs = new GameLogIndex(createGameLogStore(anyDb), gameLogCount(anyDb), onError);
+  await gameLogs.start();
+  const history = createLineHistoryStore(anyDb);
+  const openings = new OpeningLines(feed, history);
+  openings.start();
   return {
     config,
     store,
     limiter,
     keys,
     feed,
+    projections: gameLogs,
+    boardData: { gameLogs, history, openings },
     now,
     async close() {
       keys.stop();
+      gameLogs.stop();
+      openings.stop();
       await feed.stop();
       await limiter.close();
       await store.close();

@@ -7,7 +7,7 @@
 import type { RouteMeta } from '@propsfeed/contract';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { KeyCache } from '../keys/cache';
-import { hashKey, isWellFormedKey } from '../keys/format';
+import { isWellFormedKey } from '../keys/format';
 import type { LimitDecision, Limiter } from '../limits/types';
 import { assertRoute } from '../queries/access';
 import { type Caller, callerOf } from '../queries/caller';
@@ -53,24 +53,25 @@ function setLimitHeaders(reply: FastifyReply, caller: Caller, d: LimitDecision, 
   const minuteReset = Math.max(0, Math.ceil((d.minute.resetAt - nowMs) / 1000));
   const dayReset = Math.max(0, Math.ceil((d.day.resetAt - nowMs) / 1000));
   const dayBinds = d.day.remaining < d.minute.remaining;
-  reply.header('ratelimit-policy', caller.rateLimitPolicy);
-  reply.header(
-    'ratelimit',
-    `"minute";r=${d.minute.remaining};t=${minuteReset}, "day";r=${d.day.remaining};t=${dayReset}`,
-  );
-  reply.header('x-ratelimit-limit', dayBinds ? d.day.limit : d.minute.limit);
-  reply.header('x-ratelimit-remaining', dayBinds ? d.day.remaining : d.minute.remaining);
-  reply.header('x-ratelimit-reset', dayBinds ? dayReset : minuteReset);
+  reply.headers({
+    'ratelimit-policy': caller.rateLimitPolicy,
+    ratelimit: `"minute";r=${d.minute.remaining};t=${minuteReset}, "day";r=${d.day.remaining};t=${dayReset}`,
+    'x-ratelimit-limit': dayBinds ? d.day.limit : d.minute.limit,
+    'x-ratelimit-remaining': dayBinds ? d.day.remaining : d.minute.remaining,
+    'x-ratelimit-reset': dayBinds ? dayReset : minuteReset,
+  });
 }
 
-export function createKeyGuard(deps: GuardDeps): preHandlerAsyncHookHandler {
+/**
+ * The guard for routes open from `routeTier` up; without it, the tier is read per request
+ * from the route's config (`routeTier`, or the contract metadata ts-rest puts there).
+ */
+export function createKeyGuard(deps: GuardDeps, routeTier?: 'free' | 'pro'): preHandlerAsyncHookHandler {
   return async function keyGuard(request, reply) {
     const key = bearerKey(request.headers.authorization);
-    const record = isWellFormedKey(key) ? deps.keys.lookup(hashKey(key)) : undefined;
+    const record = isWellFormedKey(key) ? deps.keys.lookup(key) : undefined;
     if (!record) throw new ApiError('invalid_api_key', 'key is invalid, revoked or inactive');
     const caller = callerOf(record);
-    const config = request.routeOptions.config as { routeTier?: 'free' | 'pro'; tsRestRoute?: { metadata?: unknown } };
-    const routeTier = config.routeTier ?? (config.tsRestRoute?.metadata as RouteMeta | undefined)?.tier ?? 'free';
     const nowMs = deps.now();
     const decision = await deps.limiter.consume(caller.keyId, caller.limits, nowMs);
     setLimitHeaders(reply, caller, decision, nowMs);
@@ -90,7 +91,13 @@ export function createKeyGuard(deps: GuardDeps): preHandlerAsyncHookHandler {
           );
     }
     // After counting, so the 403 carries the limit headers like every keyed answer.
-    assertRoute(caller, routeTier, request.routeOptions.url ?? 'this route');
+    const tier = routeTier ?? routeTierOf(request);
+    if (tier !== 'free') assertRoute(caller, tier, request.url.split('?')[0] ?? 'this route');
     request.caller = caller;
   };
+}
+
+function routeTierOf(request: FastifyRequest): 'free' | 'pro' {
+  const config = request.routeOptions.config as { routeTier?: 'free' | 'pro'; tsRestRoute?: { metadata?: unknown } };
+  return config.routeTier ?? (config.tsRestRoute?.metadata as RouteMeta | undefined)?.tier ?? 'free';
 }

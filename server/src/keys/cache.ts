@@ -2,13 +2,18 @@
  * Keys in memory, so a request never waits on the store. The cache polls the store's key
  * signature, so a key created or revoked by another process (the CLI) counts within a second.
  */
+import { timingSafeEqual } from 'node:crypto';
 import type { KeyRecord, KeyStore } from '../store/types';
-import { sameHash } from './format';
+import { hashKey } from './format';
 
 export const KEY_REFRESH_MS = 400;
 
+function entryOf(record: KeyRecord): { record: KeyRecord; hash: Buffer } {
+  return { record, hash: Buffer.from(record.keyHash, 'hex') };
+}
+
 export class KeyCache {
-  private byHash = new Map<string, KeyRecord>();
+  private byHash = new Map<string, { record: KeyRecord; hash: Buffer }>();
   private signature = '';
   private timer: NodeJS.Timeout | undefined;
   private refreshing: Promise<void> | undefined;
@@ -32,16 +37,18 @@ export class KeyCache {
     this.timer = undefined;
   }
 
-  /** The active key with this hash, or undefined (unknown or revoked). */
-  lookup(keyHash: string): KeyRecord | undefined {
-    const record = this.byHash.get(keyHash);
-    if (!record || !sameHash(record.keyHash, keyHash) || record.revokedAt !== null) return undefined;
-    return record;
+  /** The active record of this plain key, or undefined (unknown or revoked). */
+  lookup(key: string): KeyRecord | undefined {
+    const digest = hashKey(key);
+    const entry = this.byHash.get(digest.toString('hex'));
+    // The map finds the entry; the comparison that decides is constant-time.
+    if (!entry || !timingSafeEqual(entry.hash, digest) || entry.record.revokedAt !== null) return undefined;
+    return entry.record;
   }
 
   /** Records a change made by this process at once, without waiting for the next poll. */
   put(record: KeyRecord): void {
-    this.byHash.set(record.keyHash, record);
+    this.byHash.set(record.keyHash, entryOf(record));
   }
 
   async refresh(): Promise<void> {
@@ -50,7 +57,7 @@ export class KeyCache {
       const signature = await this.store.keysSignature();
       if (signature === this.signature) return;
       const keys = await this.store.listKeys();
-      this.byHash = new Map(keys.map((k) => [k.keyHash, k]));
+      this.byHash = new Map(keys.map((k) => [k.keyHash, entryOf(k)]));
       this.signature = signature;
     })().finally(() => {
       this.refreshing = undefined;

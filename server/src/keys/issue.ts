@@ -4,7 +4,7 @@ import type { KeyLimits, Tier } from '@propsfeed/contract';
 import { TIERS } from '@propsfeed/contract';
 import { effectivePolicy, keyLimits, MAX_SCAN_LIMIT } from '../limits/policy';
 import type { KeyRecord, KeyStore } from '../store/types';
-import { generateKey, hashKey, keyPrefixOf } from './format';
+import { generateKey, hashKeyHex, keyPrefixOf } from './format';
 
 export interface CreateKeyInput {
   tier: Tier;
@@ -69,7 +69,7 @@ export async function issueKey(
     const key = generateKey();
     const record: KeyRecord = {
       id: randomUUID(),
-      keyHash: hashKey(key),
+      keyHash: hashKeyHex(key),
       keyPrefix: keyPrefixOf(key),
       tier: input.tier,
       label: input.label.trim(),

@@ -15,6 +15,8 @@ interface KeyState {
   slots: number[];
   slotSecond: number[];
   day: string;
+  /** Epoch ms of the start of `day`: compared per request instead of formatting a date. */
+  dayStart: number;
   dayUsed: number;
 }
 
@@ -43,10 +45,26 @@ export class MemoryLimiter implements Limiter {
     }
   }
 
-  async consume(keyId: string, policy: LimitPolicy, nowMs = Date.now()): Promise<LimitDecision> {
-    const state = await this.stateFor(keyId, nowMs);
+  consume(keyId: string, policy: LimitPolicy, nowMs = Date.now()): Promise<LimitDecision> {
+    // Loaded keys are decided synchronously: no await between the check and the count.
+    const state = this.states.get(keyId);
+    if (state && state.dayStart === utcDayStart(nowMs))
+      return Promise.resolve(this.decide(keyId, state, policy, nowMs));
+    return this.stateFor(keyId, nowMs).then((loaded) => this.decide(keyId, loaded, policy, nowMs));
+  }
+
+  private decide(keyId: string, state: KeyState, policy: LimitPolicy, nowMs: number): LimitDecision {
     const nowS = Math.floor(nowMs / 1000);
-    const inWindow = this.windowCount(state, nowS);
+    let inWindow = 0;
+    let oldest = nowS;
+    for (let i = 0; i < WINDOW_S; i++) {
+      const second = state.slotSecond[i] ?? -1;
+      const count = state.slots[i] ?? 0;
+      if (second > nowS - WINDOW_S && count > 0) {
+        inWindow += count;
+        if (second < oldest) oldest = second;
+      }
+    }
     const minuteFull = inWindow >= policy.perMinute;
     const dayFull = state.dayUsed >= policy.perDay;
     const allowed = !minuteFull && !dayFull;
@@ -62,8 +80,11 @@ export class MemoryLimiter implements Limiter {
       this.pending.set(pendingKey, (this.pending.get(pendingKey) ?? 0) + 1);
     }
     const used = allowed ? inWindow + 1 : inWindow;
-    const minuteReset = this.minuteFreesAt(state, nowS, policy.perMinute, used);
-    const dayReset = utcDayStart(nowMs) + DAY_MS;
+    // With room left, the window resets as its oldest request leaves; when full, when enough have left.
+    const minuteReset = minuteFull
+      ? this.minuteFreesAt(state, nowS, policy.perMinute, used)
+      : (oldest + WINDOW_S) * 1000;
+    const dayReset = state.dayStart + DAY_MS;
     const decision: LimitDecision = {
       allowed,
       minute: { limit: policy.perMinute, remaining: Math.max(0, policy.perMinute - used), resetAt: minuteReset },
@@ -108,14 +129,6 @@ export class MemoryLimiter implements Limiter {
     await this.flush();
   }
 
-  private windowCount(state: KeyState, nowS: number): number {
-    let n = 0;
-    for (let i = 0; i < WINDOW_S; i++) {
-      if ((state.slotSecond[i] ?? -1) > nowS - WINDOW_S) n += state.slots[i] ?? 0;
-    }
-    return n;
-  }
-
   /** Epoch ms when the window next has room (or, with room now, when its oldest request leaves). */
   private minuteFreesAt(state: KeyState, nowS: number, limit: number, used: number): number {
     const live: Array<[number, number]> = [];
@@ -135,9 +148,10 @@ export class MemoryLimiter implements Limiter {
 
   /** The key's state for the UTC day of `nowMs`, loading the day's stored usage once. */
   private async stateFor(keyId: string, nowMs: number): Promise<KeyState> {
-    const day = utcDay(nowMs);
+    const dayStart = utcDayStart(nowMs);
     const state = this.states.get(keyId);
-    if (state && state.day === day) return state;
+    if (state && state.dayStart === dayStart) return state;
+    const day = utcDay(nowMs);
     const loadKey = `${keyId}\n${day}`;
     let loading = this.loading.get(loadKey);
     if (!loading) {
@@ -149,6 +163,7 @@ export class MemoryLimiter implements Limiter {
           slots: previous?.slots ?? new Array(WINDOW_S).fill(0),
           slotSecond: previous?.slotSecond ?? new Array(WINDOW_S).fill(-1),
           day,
+          dayStart,
           dayUsed: stored + unflushed,
         };
         this.states.set(keyId, next);

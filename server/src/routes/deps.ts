@@ -5,11 +5,12 @@ import type { KeyCache } from '../keys/cache';
 import type { QueryDeps } from '../queries/deps';
 import type { KeyStore } from '../store/types';
 
-/** What route handlers may use: the queries' deps, the key store (key sign-up) and the guard. */
+/** What route handlers may use: the queries' deps, the key store (key sign-up) and the key guards. */
 export interface RouteDeps extends QueryDeps {
   store: KeyStore;
   keys: KeyCache;
-  guard: preHandlerAsyncHookHandler;
+  /** The key guard of routes open from `tier` up (auth/guard.ts). */
+  guardFor(tier: 'free' | 'pro'): preHandlerAsyncHookHandler;
 }
 
 /** The handler type of the contract route `K` (what each route file exports a factory of). */

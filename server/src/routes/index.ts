@@ -54,7 +54,7 @@ export async function registerContractRoutes(app: FastifyInstance, deps: RouteDe
   const s = initServer();
   const keyed = <T extends keyof typeof contract>(key: T, handler: RouteImpl<T>) => {
     const meta = (contract[key].metadata ?? {}) as RouteMeta;
-    return meta.public ? handler : { handler, hooks: { preHandler: deps.guard } };
+    return meta.public ? handler : { handler, hooks: { preHandler: deps.guardFor(meta.tier ?? 'free') } };
   };
   const router = s.router(contract, {
     sports: keyed('sports', sports(deps)),

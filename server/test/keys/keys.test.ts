@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { type KeyAdmin, openKeyAdmin } from '../../src/keys/admin';
-import { generateKey, hashKey, isWellFormedKey } from '../../src/keys/format';
+import { generateKey, hashKeyHex, isWellFormedKey } from '../../src/keys/format';
 import { KeyInputError } from '../../src/keys/issue';
 import { buildTestApp, type TestApp } from '../helpers/app';
 
@@ -28,7 +28,7 @@ describe('key format', () => {
     expect(keys.size).toBe(200);
     for (const k of keys) expect(k).toMatch(/^pf_[0-9A-Za-z]{32}$/);
     expect(isWellFormedKey('pf_abc')).toBe(false);
-    expect(hashKey('pf_x')).toMatch(/^[0-9a-f]{64}$/);
+    expect(hashKeyHex('pf_x')).toMatch(/^[0-9a-f]{64}$/);
   });
 });
 

@@ -1,0 +1,255 @@
+/**
+ * `pnpm bench`: the API against two baselines measured in the same run, on loopback.
+ * A child process runs three servers (the real app on a 6,000-row board with an enterprise
+ * key, a bare Fastify route returning a small JSON, a bare Node route sending the same
+ * pre-serialized 5,000-row bytes); this process drives each in turn with autocannon and
+ * prints req/s, p50/p99 and the ratios against the goals.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { createApp } from '../src/app';
+import { KeyCache } from '../src/keys/cache';
+import { issueKey } from '../src/keys/issue';
+import { MemoryLimiter } from '../src/limits/memory';
+import { openStore } from '../src/runtime';
+import { buildBoard, type PropSpec, TestBoardSource } from '../test/helpers/board';
+
+const ROUND_S = Number(process.env.BENCH_ROUND_SECONDS ?? 2.5);
+const ROUNDS = 3;
+const CONNECTIONS = 10;
+
+/** Varied props (names, lines, odds) so compression sees realistic data, from a fixed seed. */
+function benchProps(gameIndex: number, n: number): PropSpec[] {
+  let seed = 1 + gameIndex;
+  const rand = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  const first = ['Nikola', 'Jayson', 'Luka', 'Shai', 'Anthony', 'Stephen', 'Jalen', 'Tyrese', 'Devin', 'Donovan'];
+  const last = [
+    'Jokic',
+    'Tatum',
+    'Doncic',
+    'Gilgeous',
+    'Edwards',
+    'Curry',
+    'Brunson',
+    'Haliburton',
+    'Booker',
+    'Mitchell',
+  ];
+  const stats = [
+    'points',
+    'rebounds',
+    'assists',
+    'threes',
+    'pra',
+    'pts_rebs',
+    'pts_asts',
+    'rebs_asts',
+    'steals',
+    'blocks',
+  ];
+  const odds = () => (rand() < 0.5 ? -100 - Math.floor(rand() * 60) : 100 + Math.floor(rand() * 40));
+  return Array.from({ length: n }, (_, i) => ({
+    player: `${first[i % 10]} ${last[Math.floor(i / 10) % 10]} ${gameIndex}-${Math.floor(i / 100)}`,
+    stat: stats[Math.floor(rand() * stats.length)] ?? 'points',
+    line: Math.floor(rand() * 400) / 10 + 0.5,
+    overOdds: odds(),
+    underOdds: odds(),
+    team: `team-${gameIndex}-${i % 2}`,
+  }));
+}
+
+interface Targets {
+  api: string;
+  bareFastify: string;
+  bareNode: string;
+  key: string;
+}
+
+async function serveAll(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'propsfeed-bench-'));
+  const store = await openStore({ PROPS_DATA_DIR: dataDir, PROPS_DATABASE_URL: undefined });
+  const limiter = new MemoryLimiter({ usage: store });
+  const keys = new KeyCache(store);
+  await keys.start();
+  const games = Array.from({ length: 12 }, (_, i) => ({
+    id: `pp_${5000 + i}`,
+    aliases: [`ud_${9000 + i}`],
+    live: i < 2,
+    startTime: new Date(Date.UTC(2026, 10, 22, 1 + i)).toISOString(),
+    props: benchProps(i, 500),
+  }));
+  const source = new TestBoardSource(buildBoard(games));
+  const app = await createApp({ store, limiter, keys, source, logLevel: 'warn' });
+  const { created, record } = await issueKey(store, {
+    tier: 'enterprise',
+    label: 'bench',
+    rpm: 1_000_000_000,
+    rpd: 1_000_000_000,
+    scanLimit: 5000,
+  });
+  keys.put(record);
+  const api = await app.listen({ port: 0, host: '127.0.0.1' });
+
+  // The baseline bytes are the API's own answer, fetched once.
+  const res = await fetch(`${api}/api/v1/props?limit=5000`, { headers: { authorization: `Bearer ${created.key}` } });
+  const rows = Buffer.from(await res.arrayBuffer());
+  const rowsGz = gzipSync(rows);
+
+  const bare = Fastify();
+  bare.get('/small', async () => ({ ok: true, service: 'propsfeed', version: 1 }));
+  const bareFastify = await bare.listen({ port: 0, host: '127.0.0.1' });
+
+  const node = createServer((req, reply) => {
+    const gz = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+    const headers: Record<string, string | number> = { 'content-type': 'application/json; charset=utf-8' };
+    if (gz) headers['content-encoding'] = 'gzip';
+    const body = gz ? rowsGz : rows;
+    headers['content-length'] = body.length;
+    reply.writeHead(200, headers);
+    reply.end(body);
+  });
+  await new Promise<void>((resolve) => node.listen(0, '127.0.0.1', resolve));
+  const address = node.address();
+  const bareNode = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  const targets: Targets = { api, bareFastify, bareNode, key: created.key };
+  process.stdout.write(`${JSON.stringify({ targets, rowsBytes: rows.length, rowsGzBytes: rowsGz.length })}\n`);
+  process.once('SIGTERM', async () => {
+    await app.close();
+    await bare.close();
+    node.close();
+    keys.stop();
+    await limiter.close();
+    await store.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  });
+}
+
+interface Measured {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+}
+
+interface Target {
+  name: string;
+  url: string;
+  headers?: Record<string, string>;
+}
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
+/**
+ * Every target in turn, ROUNDS times, so a baseline and its target see the same noise on a
+ * shared machine; each figure is the median of its rounds.
+ */
+async function measureAll(targets: Target[]): Promise<Map<string, Measured>> {
+  const samples = new Map<string, Measured[]>(targets.map((t) => [t.name, []]));
+  for (const t of targets) await autocannon({ url: t.url, connections: CONNECTIONS, duration: 1, headers: t.headers });
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const t of targets) {
+      const r = await autocannon({ url: t.url, connections: CONNECTIONS, duration: ROUND_S, headers: t.headers });
+      samples.get(t.name)?.push({
+        name: t.name,
+        rps: r.requests.average,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        non2xx: r.non2xx + r.errors,
+      });
+    }
+    process.stderr.write(`  round ${round}/${ROUNDS} done\n`);
+  }
+  return new Map(
+    [...samples].map(([name, ms]) => [
+      name,
+      {
+        name,
+        rps: median(ms.map((m) => m.rps)),
+        p50: median(ms.map((m) => m.p50)),
+        p99: median(ms.map((m) => m.p99)),
+        non2xx: ms.reduce((n, m) => n + m.non2xx, 0),
+      },
+    ]),
+  );
+}
+
+async function drive(): Promise<void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const first = await new Promise<string>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout });
+    lines.once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  const {
+    targets: servers,
+    rowsBytes,
+    rowsGzBytes,
+  } = JSON.parse(first) as { targets: Targets; rowsBytes: number; rowsGzBytes: number };
+  const auth = { authorization: `Bearer ${servers.key}` };
+  const gzip = { 'accept-encoding': 'gzip' };
+  try {
+    const targets: Target[] = [
+      { name: 'bare Fastify, small JSON', url: `${servers.bareFastify}/small` },
+      { name: 'GET /me', url: `${servers.api}/api/v1/me`, headers: auth },
+      { name: 'GET /games', url: `${servers.api}/api/v1/games?sport=nba`, headers: auth },
+      { name: 'bare Node, 5,000 rows', url: `${servers.bareNode}/` },
+      { name: 'GET /props?limit=5000', url: `${servers.api}/api/v1/props?limit=5000`, headers: auth },
+      { name: 'bare Node, 5,000 rows gzip', url: `${servers.bareNode}/`, headers: gzip },
+      {
+        name: 'GET /props?limit=5000 gzip',
+        url: `${servers.api}/api/v1/props?limit=5000`,
+        headers: { ...auth, ...gzip },
+      },
+    ];
+    const results = await measureAll(targets);
+    const rps = (name: string) => results.get(name)?.rps ?? 0;
+
+    const pad = (s: string, n: number) => s.padEnd(n);
+    const num = (n: number, d = 0) => n.toFixed(d).padStart(9);
+    console.log(
+      `\npropsfeed API benchmark: ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${ROUND_S} s per target (medians), loopback`,
+    );
+    console.log(`5,000-row answer: ${rowsBytes} bytes plain, ${rowsGzBytes} gzip\n`);
+    console.log(
+      `${pad('target', 30)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'non-2xx'.padStart(9)}`,
+    );
+    for (const m of results.values()) {
+      console.log(`${pad(m.name, 30)}${num(m.rps)}${num(m.p50, 1)}${num(m.p99, 1)}${num(m.non2xx)}`);
+    }
+    const ratios: Array<[string, number, number]> = [
+      ['/me ÷ bare Fastify', rps('GET /me') / rps('bare Fastify, small JSON'), 0.85],
+      ['/games ÷ bare Fastify', rps('GET /games') / rps('bare Fastify, small JSON'), 0.85],
+      ['/props?limit=5000 ÷ bare Node', rps('GET /props?limit=5000') / rps('bare Node, 5,000 rows'), 0.8],
+      [
+        '/props?limit=5000 gzip ÷ bare Node gzip',
+        rps('GET /props?limit=5000 gzip') / rps('bare Node, 5,000 rows gzip'),
+        0.8,
+      ],
+    ];
+    console.log('\nratio                                     value   goal');
+    for (const [name, value, goal] of ratios) {
+      console.log(`${pad(name, 40)}${value.toFixed(2).padStart(7)}  ≥ ${goal}  ${value >= goal ? 'met' : 'NOT MET'}`);
+    }
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+if (process.argv.includes('--serve')) await serveAll();
+else await drive();
