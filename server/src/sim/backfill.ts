@@ -11,7 +11,8 @@ import { renderPrizePicks, renderUnderdog } from './render';
 import { OPEN_BEFORE_MS, SIM_SPORTS, type SimWorld } from './world';
 
 const MIN = 60_000;
-const HOUR = 60 * MIN;
+/** The delayed view (10 minutes) reads boards from here on, so they are made every fine step. */
+const FINE_WINDOW_MS = 20 * MIN;
 
 export interface BackfillOptions {
   core: FeedCore;
@@ -19,9 +20,9 @@ export interface BackfillOptions {
   now: number;
   /** How far back the replay starts (default: when the lines now up opened). */
   fromMs?: number;
-  /** Step of the replay older than the last hour, where only history is read (default 30 min). */
+  /** Step of the replay before the last 20 minutes, which only history reads (default 45 min). */
   coarseStepMs?: number;
-  /** Step within the last hour, which the delayed view reads (default 5 min). */
+  /** Step within the last 20 minutes, which the delayed view reads (default 5 min). */
   fineStepMs?: number;
   gameLogs?: GameLogStore | undefined;
 }
@@ -48,10 +49,10 @@ export async function backfill(opts: BackfillOptions): Promise<{ steps: number; 
     ? await opts.gameLogs.append(await notYetStored(opts.gameLogs, pastGameLogs(world, now)))
     : 0;
   const from = opts.fromMs ?? now - OPEN_BEFORE_MS;
-  const coarse = opts.coarseStepMs ?? 30 * MIN;
+  const coarse = opts.coarseStepMs ?? 45 * MIN;
   const fine = opts.fineStepMs ?? 5 * MIN;
   const times: number[] = [];
-  for (let t = now; t >= from; t -= t > now - HOUR ? fine : coarse) times.unshift(t);
+  for (let t = now; t >= from; t -= t > now - FINE_WINDOW_MS ? fine : coarse) times.unshift(t);
   let steps = 0;
   for (const t of times) {
     for (const sport of SIM_SPORTS) {
