@@ -3,7 +3,7 @@ import type { Tier } from '@propsfeed/contract';
 import { effectivePolicy, type TierPolicy } from '../limits/policy';
 import type { LimitPolicy } from '../limits/types';
 import type { KeyRecord } from '../store/types';
-import type { ViewKind } from '../views';
+import { type ViewKind, viewKindOf } from '../views';
 
 export interface Caller {
   keyId: string;
@@ -31,7 +31,7 @@ export function callerOf(record: KeyRecord): Caller {
       label: record.label,
       policy,
       limits: { perMinute: policy.requestsPerMinute, perDay: policy.requestsPerDay },
-      view: { delayed: policy.delayMs > 0, liveLines: policy.liveLines },
+      view: viewKindOf(policy.delayMs > 0, policy.liveLines),
       rateLimitPolicy: `"minute";q=${policy.requestsPerMinute};w=60, "day";q=${policy.requestsPerDay};w=86400`,
     };
     callers.set(record, caller);

@@ -18,6 +18,11 @@ export function viewKindKey(kind: ViewKind): string {
   return `${kind.delayed ? 'delayed' : 'realtime'}:${kind.liveLines ? 'live' : 'nolive'}`;
 }
 
+/** The view kind with its cache key computed once (callers keep one per key). */
+export function viewKindOf(delayed: boolean, liveLines: boolean): ViewKind & { key: string } {
+  return { delayed, liveLines, key: viewKindKey({ delayed, liveLines }) };
+}
+
 /** Scan rows of one sport and stat filter, serialized once. */
 class ScanRows {
   /** Rows joined by commas; `ends[i]` is the byte offset just after row i. */

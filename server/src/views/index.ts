@@ -6,7 +6,7 @@
 import type { Board, BoardSource, ProjectionSource } from '../feed/types';
 import { BoardViews, type ViewKind, viewKindKey } from './boardViews';
 
-export { BoardViews, type ViewKind } from './boardViews';
+export { BoardViews, type ViewKind, viewKindOf } from './boardViews';
 export { type ContentEncoding, Prepared } from './prepared';
 
 /** How often a delayed board is rebuilt from history: staler by at most this, never fresher. */
@@ -28,7 +28,7 @@ export class ViewRegistry {
       kinds = new Map();
       this.byBoard.set(board, kinds);
     }
-    const key = viewKindKey(kind);
+    const key = (kind as { key?: string }).key ?? viewKindKey(kind);
     let views = kinds.get(key);
     if (!views) {
       views = new BoardViews(board, kind, this.projections);
