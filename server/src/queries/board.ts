@@ -96,7 +96,7 @@ export const boardQueries: BoardQueries = {
   },
   async propHistory(deps, caller, params) {
     const query = parse(PropHistoryQuerySchema, params);
-    return propHistoryQuery(deps, caller, query, boardDataOf(deps).history);
+    return (await propHistoryQuery(deps, caller, query, boardDataOf(deps).history)).value;
   },
   async movers(deps, caller, params = {}) {
     const since = params.since instanceof Date ? params.since.toISOString() : params.since;

@@ -10,7 +10,9 @@ import {
   type SportId,
   STAT_KEYS,
 } from '@propsfeed/contract';
+import type { Board } from '../feed/types';
 import type { LineHistoryReader, LinePointRecord } from '../history/types';
+import { BoundedMap, Prepared } from '../views/prepared';
 import { assertLiveAllowed, assertSport } from './access';
 import type { Caller } from './caller';
 import type { QueryDeps } from './deps';
@@ -19,13 +21,20 @@ import { findPlayer, playersOnBoard } from './player';
 
 /** Most changes one book's history carries in an answer; the newest are kept. */
 export const MAX_HISTORY_POINTS = 500;
+/**
+ * How long an answer is reused for the same board. History only grows with a new board, but
+ * it is written just after the board is made: a short expiry covers that moment.
+ */
+export const HISTORY_REUSE_MS = 1_000;
+
+const answers = new WeakMap<Board, BoundedMap<string, { builtAt: number; prepared: Prepared<PropHistoryResponse> }>>();
 
 export async function propHistoryQuery(
   deps: QueryDeps,
   caller: Caller,
   params: PropHistoryParams,
   history: LineHistoryReader,
-): Promise<PropHistoryResponse> {
+): Promise<Prepared<PropHistoryResponse>> {
   const nowMs = deps.now();
   const views = deps.views.views(caller.view, caller.policy.delayMs, nowMs);
   const onBoard = views.game(params.eventId);
@@ -46,6 +55,15 @@ export async function propHistoryQuery(
       `unknown stat '${params.stat}' for ${sport} (known: ${STAT_KEYS[sport].join(', ')})`,
     );
   }
+
+  let cache = answers.get(views.board);
+  if (!cache) {
+    cache = new BoundedMap(1024);
+    answers.set(views.board, cache);
+  }
+  const key = `${caller.policy.delayMs}|${params.eventId}|${params.stat}|${params.source ?? ''}|${params.player}`;
+  const cached = cache.get(key);
+  if (cached && nowMs - cached.builtAt < HISTORY_REUSE_MS && nowMs >= cached.builtAt) return cached.prepared;
 
   // On the board the name is matched forgivingly among the game's players; otherwise as normalized.
   let player = params.player;
@@ -86,7 +104,9 @@ export async function propHistoryQuery(
     }),
   };
   if (caller.view.delayed) response.delayed = true;
-  return response;
+  const prepared = Prepared.of(response);
+  cache.set(key, { builtAt: nowMs, prepared });
+  return prepared;
 }
 
 /** Drops a point equal to the one before it (a line pulled and posted again unchanged). */
