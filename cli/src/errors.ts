@@ -33,6 +33,8 @@ export interface ErrorHint {
   sport?: string;
   /** Said after a 404, e.g. "Run `props games` to list today's games." */
   notFound?: string;
+  /** Said after a name that matches several players, e.g. "Narrow it with --sport." */
+  ambiguous?: string;
   keySource?: 'flag' | 'env' | 'config' | 'none';
 }
 
@@ -96,8 +98,13 @@ export function describeError(err: unknown, hint: ErrorHint = {}): Described {
     return { message: hint.notFound ? `${err.message}. ${hint.notFound}` : err.message, exitCode: EXIT.error };
   }
   if (err instanceof InvalidRequestError) {
-    const candidates = err.candidates?.length ? ` Did you mean: ${err.candidates.join(', ')}?` : '';
-    return { message: `The API refused the request: ${err.message}.${candidates}`, exitCode: EXIT.usage };
+    const candidates = err.candidates ?? [];
+    // The API's message may already name the candidates; say them once.
+    const listed =
+      candidates.length && !err.message.includes(candidates[0] ?? '') ? ` Did you mean: ${candidates.join(', ')}?` : '';
+    const narrow = candidates.length && hint.ambiguous ? ` ${hint.ambiguous}` : '';
+    const message = `The API refused the request: ${err.message.replace(/\.$/, '')}.${listed}${narrow}`;
+    return { message, exitCode: EXIT.usage };
   }
   if (err instanceof TimeoutError) {
     return { message: `No answer from ${err.url} in time. Is the server overloaded? Try again.`, exitCode: EXIT.error };

@@ -80,6 +80,15 @@ describe('describeError', () => {
       exitCode: 2,
     });
     const missing = new NotFoundError({ status: 404, code: 'event_not_found', message: 'No game pp_1' });
+    const named = new InvalidRequestError({
+      status: 400,
+      code: 'invalid_request',
+      message: "'aaron adams' matches more than one player: Aaron Adams (Pacers, NBA); Aaron Adams (Heels, NCAAB)",
+      candidates: ['Aaron Adams (Pacers, NBA)', 'Aaron Adams (Heels, NCAAB)'],
+    });
+    expect(describeError(named, { ambiguous: 'Narrow it with --sport.' }).message).toBe(
+      "The API refused the request: 'aaron adams' matches more than one player: Aaron Adams (Pacers, NBA); Aaron Adams (Heels, NCAAB). Narrow it with --sport.",
+    );
     expect(describeError(missing, { notFound: 'Run `props games`.' }).message).toBe('No game pp_1. Run `props games`.');
     const down = new ServerError({ status: 503, code: 'upstream_unavailable', message: 'books are down' });
     expect(describeError(down).exitCode).toBe(1);

@@ -75,6 +75,9 @@ export function register(program: Command, app: CliApp): void {
     .option('--stat <key>', 'one stat key (default: every stat)', parseStat)
     .option('-s, --sport <id>', 'sport id (default: the sport the player plays)', parseSport)
     .action((name: string, opts: ContextOptions, cmd: Command) =>
-      app.run(cmd, (ctx) => runContext(ctx, name, opts), { sport: opts.sport }),
+      app.run(cmd, (ctx) => runContext(ctx, name, opts), {
+        sport: opts.sport,
+        ambiguous: 'Narrow it with --sport or more of the name.',
+      }),
     );
 }

@@ -61,6 +61,9 @@ export function register(program: Command, app: CliApp): void {
     .argument('<name>', 'player name, e.g. "jokic"')
     .option('-s, --sport <id>', 'one sport (default: every sport your tier allows)', parseSport)
     .action((name: string, opts: PlayerOptions, cmd: Command) =>
-      app.run(cmd, (ctx) => runPlayer(ctx, name, opts), { sport: opts.sport }),
+      app.run(cmd, (ctx) => runPlayer(ctx, name, opts), {
+        sport: opts.sport,
+        ambiguous: 'Narrow it with --sport or more of the name.',
+      }),
     );
 }
