@@ -18,9 +18,17 @@ export interface FeedLogger {
   error(o: object, msg?: string): void;
 }
 
+/** One request's part of a book: its last good parse and the quotes interned from it. */
+interface Part {
+  result: ParseResult;
+  fetchedAt: number;
+  /** The quotes of `internedFrom`'s lines, at the same index; absent before the first intern. */
+  quoted?: QuotedLine[];
+  internedFrom?: ParseResult;
+}
+
 interface BookState {
-  parts: Map<string, { result: ParseResult; fetchedAt: number }>;
-  quotes: Map<string, QuotedLine>;
+  parts: Map<string, Part>;
   games: Map<string, SlateGame>;
   view?: BookView;
   health: BookHealth;
@@ -67,6 +75,50 @@ function sameGame(a: SlateGame, b: SlateGame): boolean {
   );
 }
 
+/**
+ * The quotes of a part's new lines: an unchanged line keeps its previous quote object (and
+ * updatedAt). Lines usually arrive in the same order as last time, so they are compared by
+ * position first and looked up by key only once the order differs. Returns `prev` itself
+ * when nothing changed; reports each new price and each pulled line.
+ */
+function internLines(
+  prev: QuotedLine[],
+  lines: readonly SlateLine[],
+  at: number,
+  report: (l: SlateLine, line: number | null) => void,
+): QuotedLine[] {
+  const out: QuotedLine[] = new Array(lines.length);
+  let aligned = prev.length === lines.length;
+  let changed = !aligned;
+  let byKey: Map<string, QuotedLine> | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i] as SlateLine;
+    let before = aligned ? prev[i] : undefined;
+    if (before && (before.gameId !== l.gameId || before.playerKey !== l.playerKey || before.stat !== l.stat)) {
+      aligned = false;
+      changed = true;
+      before = undefined;
+    }
+    if (!aligned) {
+      byKey ??= new Map(prev.map((q) => [lineKey(q), q]));
+      before = byKey.get(lineKey(l));
+    }
+    if (before && sameLine(before, l)) {
+      out[i] = before;
+      continue;
+    }
+    changed = true;
+    const moved = !before || !samePrice(before, l);
+    out[i] = { ...l, updatedAt: moved || !before ? at : before.updatedAt };
+    if (moved) report(l, l.line);
+  }
+  if (!aligned) {
+    const present = new Set(lines.map(lineKey));
+    for (const q of prev) if (!present.has(lineKey(q))) report(q, null);
+  }
+  return changed ? out : prev;
+}
+
 export class FeedCore {
   private readonly books = new Map<Book, BookState>();
   private readonly merger = new BoardMerger();
@@ -80,7 +132,6 @@ export class FeedCore {
     for (const book of opts.books) {
       this.books.set(book, {
         parts: new Map(),
-        quotes: new Map(),
         games: new Map(),
         attempted: false,
         failures: [],
@@ -107,7 +158,11 @@ export class FeedCore {
   /** A part of a book's cycle parsed: it replaces that part's last good slate. */
   applyPart(book: Book, part: string, result: ParseResult, at: number): void {
     const s = this.state(book);
-    s.parts.set(part, { result, fetchedAt: at });
+    const known = s.parts.get(part);
+    if (known) {
+      known.result = result;
+      known.fetchedAt = at;
+    } else s.parts.set(part, { result, fetchedAt: at });
     s.health.skippedItems += result.skipped;
     for (const [name, n] of Object.entries(result.unmapped)) {
       s.health.unmappedStats[name] = (s.health.unmappedStats[name] ?? 0) + n;
@@ -172,7 +227,6 @@ export class FeedCore {
   private intern(book: Book, s: BookState, at: number) {
     let changed = false;
     const games = new Map<string, SlateGame>();
-    const quotes = new Map<string, QuotedLine>();
     const changes: LineChange[] = [];
     for (const { result } of s.parts.values()) {
       for (const g of result.slate.games) {
@@ -198,31 +252,21 @@ export class FeedCore {
       overOdds: line === null ? undefined : l.overOdds,
       underOdds: line === null ? undefined : l.underOdds,
     });
-    for (const { result } of s.parts.values()) {
-      for (const l of result.slate.lines) {
-        const key = lineKey(l);
-        if (quotes.has(key)) continue;
-        const prev = s.quotes.get(key);
-        if (prev && sameLine(prev, l)) {
-          quotes.set(key, prev);
-          continue;
-        }
-        changed = true;
-        const moved = !prev || !samePrice(prev, l);
-        quotes.set(key, { ...l, updatedAt: moved ? at : (prev as QuotedLine).updatedAt });
-        if (moved) changes.push(change(l, l.line));
+    const lines: QuotedLine[] = [];
+    for (const part of s.parts.values()) {
+      // A part that failed this cycle still holds the parse it was interned from.
+      if (part.quoted === undefined || part.internedFrom !== part.result) {
+        const prev = part.quoted ?? [];
+        const next = internLines(prev, part.result.slate.lines, at, (l, line) => changes.push(change(l, line)));
+        if (next !== prev) changed = true;
+        part.quoted = next;
+        part.internedFrom = part.result;
       }
-    }
-    for (const [key, prev] of s.quotes) {
-      if (!quotes.has(key)) {
-        changed = true;
-        changes.push(change(prev, null));
-      }
+      for (const q of part.quoted) lines.push(q);
     }
     if (games.size !== s.games.size) changed = true;
     s.games = games;
-    s.quotes = quotes;
-    return { changed, changes, games: [...games.values()], lines: [...quotes.values()] };
+    return { changed, changes, games: [...games.values()], lines };
   }
 
   private pushBoard(board: Board, at: number): void {
