@@ -79,7 +79,7 @@ function sameGame(a: SlateGame, b: SlateGame): boolean {
  * The quotes of a part's new lines: an unchanged line keeps its previous quote object (and
  * updatedAt). Lines usually arrive in the same order as last time, so they are compared by
  * position first and looked up by key only once the order differs. Returns `prev` itself
- * when nothing changed; reports each new price and each pulled line.
+ * when nothing changed (a reorder is no change); reports each new price and each pulled line.
  */
 function internLines(
   prev: QuotedLine[],
@@ -96,7 +96,6 @@ function internLines(
     let before = aligned ? prev[i] : undefined;
     if (before && (before.gameId !== l.gameId || before.playerKey !== l.playerKey || before.stat !== l.stat)) {
       aligned = false;
-      changed = true;
       before = undefined;
     }
     if (!aligned) {
@@ -114,7 +113,11 @@ function internLines(
   }
   if (!aligned) {
     const present = new Set(lines.map(lineKey));
-    for (const q of prev) if (!present.has(lineKey(q))) report(q, null);
+    for (const q of prev) {
+      if (present.has(lineKey(q))) continue;
+      changed = true;
+      report(q, null);
+    }
   }
   return changed ? out : prev;
 }

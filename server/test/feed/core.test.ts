@@ -1,0 +1,99 @@
+/**
+ * The feed core's change tracking: only moves of a line or price go to history (with the
+ * time), pulled lines are recorded as such, a reordered payload is no change at all.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ParseResult, SlateLine } from '../../src/books/types';
+import { FeedCore } from '../../src/feed/core';
+import type { HistoryGame, LineChange, LineHistoryStore } from '../../src/history/lineHistory';
+
+const silent = { info() {}, warn() {}, error() {} };
+
+function recorder() {
+  const cycles: { games: readonly HistoryGame[]; changes: readonly LineChange[] }[] = [];
+  const store = {
+    async record(cycle: { games: readonly HistoryGame[]; changes: readonly LineChange[] }) {
+      cycles.push(cycle);
+    },
+  } as unknown as LineHistoryStore;
+  return { store, cycles };
+}
+
+const line = (player: string, value: number, extra: Partial<SlateLine> = {}): SlateLine => ({
+  gameId: 'ud_1',
+  player,
+  playerKey: `${player.toLowerCase()}|boston celtics`,
+  team: 'Boston Celtics',
+  stat: 'points',
+  line: value,
+  overOdds: -110,
+  underOdds: -110,
+  ...extra,
+});
+
+function parsed(lines: SlateLine[]): ParseResult {
+  return {
+    slate: {
+      book: 'underdog',
+      games: [
+        {
+          id: 'ud_1',
+          sport: 'nba',
+          homeTeam: 'Boston Celtics',
+          awayTeam: 'Miami Heat',
+          homeKnown: true,
+          startMs: 5e6,
+          state: 'pre',
+        },
+      ],
+      lines,
+    },
+    skipped: 0,
+    unmapped: {},
+  };
+}
+
+describe('feed core change tracking', () => {
+  it('records opens, moves, price changes and pulls; ignores reorders and non-price changes', async () => {
+    const { store, cycles } = recorder();
+    const core = new FeedCore({ books: ['underdog'], history: store, logger: silent, retainMs: 60_000, now: () => 0 });
+    const cycle = async (at: number, lines: SlateLine[]) => {
+      core.applyPart('underdog', 'all', parsed(lines), at);
+      return core.commit('underdog', at);
+    };
+
+    const first = await cycle(1_000, [line('A', 10.5), line('B', 20.5), line('C', 5.5)]);
+    expect(cycles[0]?.changes.map((c) => [c.playerKey, c.line, c.at])).toEqual([
+      ['a|boston celtics', 10.5, 1_000],
+      ['b|boston celtics', 20.5, 1_000],
+      ['c|boston celtics', 5.5, 1_000],
+    ]);
+    expect(cycles[0]?.games).toEqual([expect.objectContaining({ id: 'ud_1', mergedId: 'ud_1', sport: 'nba' })]);
+
+    // Same lines in another order: no new board, nothing written.
+    expect(await cycle(2_000, [line('C', 5.5), line('A', 10.5), line('B', 20.5)])).toBeUndefined();
+    expect(core.current()).toBe(first);
+    expect(cycles).toHaveLength(1);
+
+    // A photo appears (a new board, no history), A's price moves, C is pulled, D opens.
+    const next = await cycle(3_000, [
+      line('A', 10.5, { overOdds: -125, underOdds: 105 }),
+      line('B', 20.5, { photoUrl: 'https://img.test/b.png' }),
+      line('D', 1.5),
+    ]);
+    expect(next?.version).toBe((first?.version ?? 0) + 1);
+    expect(cycles[1]?.changes.map((c) => [c.playerKey, c.line, c.overOdds, c.at])).toEqual([
+      ['a|boston celtics', 10.5, -125, 3_000],
+      ['d|boston celtics', 1.5, -110, 3_000],
+      ['c|boston celtics', null, undefined, 3_000],
+    ]);
+    const quotes = next?.games[0]?.props.map((p) => [p.player, p.books[0]?.updatedAt]);
+    expect(quotes).toEqual([
+      ['A', 3_000],
+      ['B', 1_000],
+      ['D', 3_000],
+    ]);
+    // The game row is written once, not every cycle.
+    expect(cycles[1]?.games).toEqual([]);
+  });
+});
