@@ -50,6 +50,12 @@ const KEY_SOURCE = {
   none: 'nowhere',
 } as const;
 
+/** The address tried, without its query string (which only repeats the command's options). */
+function withoutQuery(url: string): string {
+  const at = url.indexOf('?');
+  return at < 0 ? url : url.slice(0, at);
+}
+
 function sportName(id: string | undefined): string | undefined {
   return SPORTS.find((s) => s.id === id)?.name;
 }
@@ -112,7 +118,7 @@ export function describeError(err: unknown, hint: ErrorHint = {}): Described {
   if (err instanceof ConnectionError) {
     return {
       message:
-        `Could not reach the propsfeed API at ${err.url} (${err.message.split(': ').pop()}). ` +
+        `Could not reach the propsfeed API at ${withoutQuery(err.url)} (${err.message.split(': ').pop()}). ` +
         'Is the server running (`props serve`)? Point --base-url or PROPS_BASE_URL at it.',
       exitCode: EXIT.error,
     };

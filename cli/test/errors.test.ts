@@ -55,8 +55,8 @@ describe('describeError', () => {
   it('no server: names the URL tried (exit 1)', () => {
     const err = new ConnectionError({
       code: 'connection_error',
-      message: 'Could not connect to http://127.0.0.1:1/api/v1/games: ECONNREFUSED',
-      url: 'http://127.0.0.1:1/api/v1/games',
+      message: 'Could not connect to http://127.0.0.1:1/api/v1/games?sport=nba: ECONNREFUSED',
+      url: 'http://127.0.0.1:1/api/v1/games?sport=nba',
     });
     expect(describeError(err)).toEqual({
       message:
