@@ -27,7 +27,18 @@ async function start(): Promise<{ child: ChildProcess; address: string; output: 
       '-e',
       `import { serve } from ${JSON.stringify(serveScript)}; await serve({ port: 0 });`,
     ],
-    { env: { ...process.env, PROPS_DATA_DIR: dataDir, PROPS_LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    {
+      // One real book at a closed loopback port: start-up skips the simulator's backfill, and
+      // the feed's failed polls show in /readyz without touching what this test checks.
+      env: {
+        ...process.env,
+        PROPS_DATA_DIR: dataDir,
+        PROPS_LOG_LEVEL: 'fatal',
+        PROPS_BOOKS: 'prizepicks',
+        PROPS_PRIZEPICKS_URL: 'http://127.0.0.1:9',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
   );
   children.push(child);
   let out = '';
