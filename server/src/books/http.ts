@@ -25,22 +25,24 @@ export function browserHeaders(origin: string): Record<string, string> {
 
 export async function fetchJson(
   url: string,
-  opts: { timeoutMs: number; headers: Record<string, string>; fetch?: typeof fetch },
+  opts: { timeoutMs: number; headers: Record<string, string>; fetch?: typeof fetch; signal?: AbortSignal },
 ): Promise<FetchResult> {
   const doFetch = opts.fetch ?? fetch;
-  const signal = AbortSignal.timeout(opts.timeoutMs);
+  const timeout = AbortSignal.timeout(opts.timeoutMs);
+  const signal = opts.signal ? AbortSignal.any([timeout, opts.signal]) : timeout;
   let res: Response;
   try {
     res = await doFetch(url, { headers: opts.headers, signal });
   } catch (err) {
-    if (signal.aborted) return { ok: false, kind: 'timeout', message: `no answer within ${opts.timeoutMs} ms` };
+    if (timeout.aborted) return { ok: false, kind: 'timeout', message: `no answer within ${opts.timeoutMs} ms` };
     return { ok: false, kind: 'network', message: err instanceof Error ? err.message : String(err) };
   }
   let text: string;
   try {
     text = await res.text();
   } catch (err) {
-    if (signal.aborted) return { ok: false, kind: 'timeout', message: `body not complete within ${opts.timeoutMs} ms` };
+    if (timeout.aborted)
+      return { ok: false, kind: 'timeout', message: `body not complete within ${opts.timeoutMs} ms` };
     return { ok: false, kind: 'network', message: err instanceof Error ? err.message : String(err) };
   }
   if (!res.ok) return { ok: false, kind: 'http', status: res.status, message: `HTTP ${res.status}` };

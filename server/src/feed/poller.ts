@@ -18,6 +18,8 @@ export interface PollerOptions {
   now: () => number;
   fetch?: typeof fetch;
   random?: () => number;
+  /** Aborts requests in flight (stopping). */
+  signal?: AbortSignal;
 }
 
 /** Wait before the next attempt: the interval ±10 %, doubled per consecutive failure up to the cap. */
@@ -35,7 +37,9 @@ export async function pollOnce(opts: PollerOptions, adapter: BookAdapter, baseUr
       timeoutMs: opts.timeoutMs,
       headers,
       ...(opts.fetch ? { fetch: opts.fetch } : {}),
+      ...(opts.signal ? { signal: opts.signal } : {}),
     });
+    if (opts.signal?.aborted) return;
     if (!res.ok) {
       core.failPart(adapter.book, part, res);
       continue;
@@ -56,6 +60,8 @@ export interface Poller {
 
 export function startPolling(opts: PollerOptions): Poller {
   let stopped = false;
+  const abort = new AbortController();
+  const polling = { ...opts, signal: abort.signal };
   const timers = new Set<NodeJS.Timeout>();
   const wakers = new Set<() => void>();
   const random = opts.random ?? Math.random;
@@ -75,7 +81,7 @@ export function startPolling(opts: PollerOptions): Poller {
 
   const loop = async (book: Book, adapter: BookAdapter, baseUrl: string) => {
     while (!stopped) {
-      await pollOnce(opts, adapter, baseUrl);
+      await pollOnce(polling, adapter, baseUrl);
       if (stopped) break;
       await sleep(nextDelay(opts.pollMs, opts.core.consecutiveFailures(book), opts.maxBackoffMs, random()));
     }
@@ -85,6 +91,7 @@ export function startPolling(opts: PollerOptions): Poller {
   return {
     async stop() {
       stopped = true;
+      abort.abort();
       for (const wake of [...wakers]) wake();
       await Promise.all(loops);
     },

@@ -14,6 +14,7 @@ type Mode = 'ok' | 'timeout' | '500' | '503' | '403' | '426' | 'garbage' | 'wron
 let ppMode: Mode = 'ok';
 let udOver = '-120';
 let ppTatum = 27.5;
+let ppRequests = 0;
 
 function fault(mode: Mode): Promise<Response> | Response | undefined {
   if (mode === 'timeout') return delay(2_000).then(() => HttpResponse.json(EMPTY_PRIZEPICKS));
@@ -25,6 +26,7 @@ function fault(mode: Mode): Promise<Response> | Response | undefined {
 
 const server = setupServer(
   http.get(`${PP_BASE}/projections`, ({ request }) => {
+    ppRequests++;
     const failed = fault(ppMode);
     if (failed) return failed;
     const nba = new URL(request.url).searchParams.get('league_id') === '7';
@@ -129,6 +131,18 @@ describe('backoff', () => {
     } finally {
       await poller.stop();
     }
+  });
+});
+
+describe('stopping', () => {
+  it('aborts a request in flight without counting it as the book failing', async () => {
+    ppMode = 'timeout';
+    ppRequests = 0;
+    const poller = startPolling({ ...opts, books: [{ adapter: pp, baseUrl: PP_BASE }], timeoutMs: 60_000 });
+    await vi.waitFor(() => expect(ppRequests).toBe(1));
+    await poller.stop();
+    expect(core.health()[0]).toMatchObject({ errorCount: 0, lastAttemptAt: null, fetchedAt: null });
+    expect(ppRequests).toBe(1);
   });
 });
 
