@@ -33,7 +33,6 @@ export interface SimSport {
   countdown: boolean | null;
   periodMin: number;
   slots: readonly Slot[];
-  /** Days between a team's games, for the game-log cadence of past games. */
   combos: Record<string, readonly string[]>;
 }
 
