@@ -2,15 +2,15 @@
  * The one place that decides, from parsed config, which implementations run: the store
  * (SQLite or PostgreSQL), the limiter (in-process or Redis), the key cache and the feed.
  */
-import { openClusterFeed, openRedisLimiter, usesSharedEngines } from './cluster/shared';
+import { openClusterFeed, openRedisLimiter, openSharedKeyNotices, usesSharedEngines } from './cluster/shared';
 import type { Config } from './config';
 import type { Board, BoardSource, ProjectionSource } from './feed/types';
 import { EMPTY_BOARD } from './feed/types';
+import { createGameLogStore } from './history/gameLogs';
+import { createLineHistoryStore } from './history/lineHistory';
 import { KeyCache } from './keys/cache';
 import { MemoryLimiter } from './limits/memory';
 import type { Limiter } from './limits/types';
-import { createGameLogStore } from './history/gameLogs';
-import { createLineHistoryStore } from './history/lineHistory';
 import type { BoardData } from './queries/board';
 import { OpeningLines } from './queries/movers';
 import { GameLogIndex, gameLogCount } from './stats/gameLogIndex';
@@ -81,7 +81,9 @@ export async function openRuntime(config: Config, opts: RuntimeOptions = {}): Pr
   const limiter = openLimiter(config, keyStore, onError);
   const keys = new KeyCache(keyStore, onError);
   await keys.start();
-  const store = keyStore;
+  // Shared engines: a key made or revoked on one replica reaches the others' caches at once.
+  const notices = shared && config.PROPS_REDIS_URL ? openSharedKeyNotices(config, keys, onError) : undefined;
+  const store = notices ? notices.wrap(keyStore) : keyStore;
   const { startFeed, logger } = opts;
   let feed: RunningFeed = idleFeed();
   // Shared engines: every replica serves the replicated board; only the leader runs startFeed.
@@ -109,6 +111,7 @@ export async function openRuntime(config: Config, opts: RuntimeOptions = {}): Pr
     now,
     async close() {
       keys.stop();
+      await notices?.close();
       gameLogs.stop();
       openings.stop();
       await feed.stop();

@@ -63,6 +63,8 @@ export async function startClusterFeed(opts: ClusterFeedOptions): Promise<Cluste
   // (with its backfill) may take a while, during which the lease keeps being renewed.
   let leadership: Leadership | undefined;
   let transitions: Promise<void> = Promise.resolve();
+  /** Consecutive failures to start ingest here: each doubles the wait before leading again. */
+  let failedStarts = 0;
   const serially = (step: () => Promise<void>) => {
     transitions = transitions.then(step).catch(report('leadership change'));
     return transitions;
@@ -77,9 +79,12 @@ export async function startClusterFeed(opts: ClusterFeedOptions): Promise<Cluste
         logger.info({ token }, 'leading ingest');
         try {
           leadership = await lead({ redis, token, opts, keys, retentionMs, replicated, report });
+          failedStarts = 0;
         } catch (err) {
-          report('ingest failed to start; handing the lead over')(err);
-          await lease.resign();
+          failedStarts++;
+          const holdOffMs = Math.min(1_000 * 2 ** (failedStarts - 1), 30_000);
+          report(`ingest failed to start; handing the lead over for ${holdOffMs} ms`)(err);
+          await lease.resign(holdOffMs);
         }
       });
     },

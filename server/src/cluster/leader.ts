@@ -58,6 +58,8 @@ export class LeaderLease {
   private deadline: NodeJS.Timeout | undefined;
   private ticking: Promise<void> | undefined;
   private stopped = false;
+  /** No attempt to lead before this (epoch ms): set by `resign`. */
+  private holdOffUntil = 0;
 
   constructor(private readonly opts: LeaderLeaseOptions) {
     this.ttlMs = opts.ttlMs ?? 5_000;
@@ -92,8 +94,12 @@ export class LeaderLease {
     }
   }
 
-  /** Gives the lease up (this replica cannot lead now) but keeps trying, like a follower. */
-  async resign(): Promise<void> {
+  /**
+   * Gives the lease up (this replica cannot lead now) and tries again, like a follower, only
+   * after `holdOffMs`, leaving the lead to another replica meanwhile.
+   */
+  async resign(holdOffMs = 0): Promise<void> {
+    this.holdOffUntil = Date.now() + holdOffMs;
     if (!this.leading) return;
     await this.redis.pfLeaseRelease(this.opts.key, this.token).catch(this.report);
     await this.stepDown();
@@ -117,6 +123,7 @@ export class LeaderLease {
   }
 
   private async tryAcquire(): Promise<void> {
+    if (Date.now() < this.holdOffUntil) return;
     const startedAt = Date.now();
     let won: number;
     try {

@@ -23,7 +23,11 @@ export function connectRedis(url: string, opts: RedisConnectOptions = {}): Redis
     keepAlive: 5_000,
     lazyConnect: false,
   };
-  if (!opts.blocking) options.commandTimeout = REDIS_COMMAND_TIMEOUT_MS;
+  if (!opts.blocking) {
+    options.commandTimeout = REDIS_COMMAND_TIMEOUT_MS;
+    // Concurrent requests' commands go out in one write: one round trip for many requests.
+    options.enableAutoPipelining = true;
+  }
   const redis = new Redis(url, options);
   // Connection errors are reported through failing commands; the client keeps reconnecting.
   redis.on('error', opts.onError ?? (() => {}));
@@ -44,4 +48,17 @@ export function redisReady(redis: Redis, timeoutMs = 5_000): Promise<void> {
     };
     redis.once('ready', onReady);
   });
+}
+
+/**
+ * Waits, only until the connection has been ready once, for it to become ready (at most
+ * `timeoutMs`): requests that arrive while a replica is still connecting at start-up are
+ * not refused as if Redis were down. Afterwards it resolves at once, so outages fail fast.
+ */
+export function untilFirstReady(redis: Redis, timeoutMs = 2_000): () => Promise<void> {
+  let first: Promise<void> | undefined = redisReady(redis, timeoutMs).catch(() => {});
+  void first.then(() => {
+    first = undefined;
+  });
+  return () => first ?? Promise.resolve();
 }

@@ -54,13 +54,15 @@ interface BoardMessage {
 // keyframe that is itself older than the retention.
 const PUBLISH = `
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return false end
-local t = redis.call('TIME')
-local nowMs = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-if redis.call('EXISTS', KEYS[2]) == 0 then redis.call('SET', KEYS[2], nowMs) end
+local function nowMs()
+  local t = redis.call('TIME')
+  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+end
+if redis.call('EXISTS', KEYS[2]) == 0 then redis.call('SET', KEYS[2], nowMs()) end
 local v = redis.call('INCR', KEYS[2])
 local id = redis.call('XADD', KEYS[3], '*', 'v', v, 'k', ARGV[2], 'b', ARGV[3])
 if ARGV[2] == 'k' then redis.call('ZADD', KEYS[4], tonumber(string.match(id, '^(%d+)')), id) end
-local keep = redis.call('ZREVRANGEBYSCORE', KEYS[4], nowMs - tonumber(ARGV[4]), '-inf', 'LIMIT', 0, 1)[1]
+local keep = redis.call('ZREVRANGEBYSCORE', KEYS[4], nowMs() - tonumber(ARGV[4]), '-inf', 'LIMIT', 0, 1)[1]
 if keep then
   redis.call('XTRIM', KEYS[3], 'MINID', keep)
   redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', '(' .. string.match(keep, '^(%d+)'))

@@ -4,10 +4,12 @@
  * leader runs the ingest the runtime was given.
  */
 import { type Config, ConfigError } from '../config';
+import type { KeyCache } from '../keys/cache';
 import { RedisLimiter } from '../limits/redis';
 import type { Limiter } from '../limits/types';
 import type { UsageStore } from '../store/types';
 import { type ClusterFeed, type ClusterLogger, type IngestFeed, startClusterFeed } from './feed';
+import { type KeyNotices, openKeyNotices } from './keyNotices';
 import { connectRedis } from './redis';
 
 type SharedConfig = Pick<Config, 'PROPS_DATABASE_URL' | 'PROPS_REDIS_URL' | 'PROPS_REDIS_PREFIX'>;
@@ -42,5 +44,21 @@ export function openClusterFeed(
     prefix: config.PROPS_REDIS_PREFIX,
     startIngest,
     ...(logger ? { logger } : {}),
+  });
+}
+
+/** Key creations and revocations pushed to every replica's key cache through Redis. */
+export function openSharedKeyNotices(
+  config: SharedConfig & { PROPS_REDIS_URL: string },
+  keys: KeyCache,
+  onError: (err: unknown) => void,
+): KeyNotices {
+  return openKeyNotices({
+    redisUrl: config.PROPS_REDIS_URL,
+    channel: `${config.PROPS_REDIS_PREFIX}keys:changed`,
+    onChange: () => {
+      keys.refresh().catch(onError);
+    },
+    onError,
   });
 }

@@ -11,6 +11,7 @@
  * from the store, so nothing is counted twice; at most the last unflushed seconds are lost.
  */
 import type { Redis } from 'ioredis';
+import { untilFirstReady } from '../cluster/redis';
 import type { UsageDelta, UsageStore } from '../store/types';
 import {
   type LimitDecision,
@@ -157,6 +158,7 @@ export class RedisLimiter implements Limiter {
   private readonly prefix: string;
   private readonly timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
+  private readonly connected: () => Promise<void>;
 
   constructor(private readonly opts: RedisLimiterOptions) {
     this.prefix = opts.prefix ?? 'pf:';
@@ -164,6 +166,7 @@ export class RedisLimiter implements Limiter {
       if (!(name in opts.redis)) opts.redis.defineCommand(name, { lua });
     }
     this.redis = opts.redis as ScriptingRedis;
+    this.connected = untilFirstReady(opts.redis);
     const every = opts.flushEveryMs ?? 2_000;
     if (every > 0) {
       this.timer = setInterval(() => {
@@ -284,6 +287,7 @@ export class RedisLimiter implements Limiter {
 
   /** Runs a Redis call, turning a connection failure into LimiterUnavailableError. */
   private async call<T>(fn: () => Promise<T>): Promise<T> {
+    await this.connected();
     try {
       return await fn();
     } catch (err) {

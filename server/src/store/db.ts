@@ -43,8 +43,13 @@ function openSqlite<Schema>(dataDir: string): Db<Schema> {
 
 function openPostgres<Schema>(url: string): Db<Schema> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // An idle client losing its connection must not crash the process; queries report their own errors.
+  // A client losing its connection must not crash the process (PostgreSQL down or restarted):
+  // idle clients report to the pool, checked-out ones to their own listener; the query in
+  // flight reports the error to its caller either way.
   pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const kysely = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
   return { engine: 'postgres', kysely, close: () => kysely.destroy() };
 }

@@ -1,0 +1,58 @@
+/**
+ * Server replicas as child processes (the real `serve()`, port 0) on the shared engines, for
+ * the multi-process tests. Each replica's PostgreSQL and Redis are reached through TCP
+ * proxies the test owns, so it can take an engine "down" for the replicas only.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface Replica {
+  url: string;
+  pid: number;
+  child: ChildProcess;
+  /** Everything the replica wrote, for failure messages. */
+  output(): string;
+  kill(signal?: NodeJS.Signals): Promise<void>;
+}
+
+const ENTRY = join(import.meta.dirname, 'replica-main.ts');
+
+export async function startReplica(env: Record<string, string>): Promise<Replica> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'propsfeed-replica-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
+    env: { ...process.env, PROPS_PORT: '0', PROPS_DATA_DIR: dataDir, PROPS_LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    const onData = () => {
+      const match = /listening on (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) {
+        child.stdout?.off('data', onData);
+        resolve(match[1]);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`replica exited (${code}) before listening:\n${output}`)));
+  });
+  return {
+    url,
+    pid: child.pid as number,
+    child,
+    output: () => output,
+    async kill(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
