@@ -46,7 +46,9 @@ export function gameLogCount(db: Db): () => Promise<number> {
 export class GameLogIndex implements ProjectionSource {
   private players = new Map<string, IndexedPlayer>();
   private projections = new Map<string, Projection>();
+  /** Logs held, and the store's count when last looked at. */
   private held = 0;
+  private seen = 0;
   private newestDate = '';
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
@@ -73,18 +75,23 @@ export class GameLogIndex implements ProjectionSource {
 
   /** Rereads every log and swaps the index in one step. */
   reload(): Promise<void> {
-    return this.once(() => this.readAll());
+    return this.once(async () => {
+      this.seen = await this.count();
+      await this.readAll();
+    });
   }
 
   /**
-   * Catches up with the store when it holds a different number of logs: first the recent
-   * dates only (recorded finals); everything when that does not account for the difference
-   * (an import of older games).
+   * Catches up when the store's count of logs moved since it was last seen: the recent dates
+   * first (recorded finals); everything when they do not account for the change (an import
+   * of older games). Logs the index cannot hold (a stat outside the catalog) never cause a
+   * reload loop: the count is compared with the last one seen, not with the logs held.
    */
   refresh(): Promise<void> {
     return this.once(async () => {
       const stored = await this.count();
-      if (stored === this.held) return;
+      if (stored === this.seen) return;
+      const before = this.held;
       if (this.newestDate !== '') {
         const since = new Date(Date.parse(this.newestDate) - CATCH_UP_DAYS * 86_400_000).toISOString().slice(0, 10);
         const recent: GameLog[] = [];
@@ -93,9 +100,9 @@ export class GameLogIndex implements ProjectionSource {
             recent.push(...(await this.store.forStat(sport, stat, { sinceDate: since })));
         }
         this.add(recent);
-        if (stored === this.held) return;
       }
-      await this.readAll();
+      if (this.held - before !== stored - this.seen) await this.readAll();
+      this.seen = stored;
     });
   }
 
@@ -130,6 +137,8 @@ export class GameLogIndex implements ProjectionSource {
     this.newestDate = '';
     // Rows of the store are distinct already (its key is the player, stat, date and opponent).
     this.apply(logs, false);
+    // A swap is a change even when no log came in.
+    this.version += 1;
   }
 
   /** Adds logs; one already held (same player, stat, date and opponent) is not added twice. */

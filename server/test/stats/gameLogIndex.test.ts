@@ -64,4 +64,16 @@ describe('GameLogIndex', () => {
     expect(index.player('nba', 'nikola jokic|denver nuggets')?.newestDate).toBe('2026-11-20');
     expect([...index.allPlayers()]).toHaveLength(1);
   });
+
+  it('reads a log it cannot hold (a stat outside the catalog) once, not at every check', async () => {
+    const index = new GameLogIndex(store, gameLogCount(db));
+    await index.reload();
+    await store.append([log('2026-11-20', 3, { stat: 'dunks' })]);
+    await index.refresh();
+    const version = index.version;
+    await index.refresh();
+    await index.refresh();
+    expect(index.version).toBe(version);
+    expect([...index.allPlayers()]).toHaveLength(0);
+  });
 });
