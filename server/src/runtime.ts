@@ -6,14 +6,10 @@ import { openClusterFeed, openRedisLimiter, openSharedKeyNotices, usesSharedEngi
 import type { Config } from './config';
 import type { Board, BoardSource, ProjectionSource } from './feed/types';
 import { EMPTY_BOARD } from './feed/types';
-import { createGameLogStore } from './history/gameLogs';
-import { createLineHistoryStore } from './history/lineHistory';
 import { KeyCache } from './keys/cache';
 import { MemoryLimiter } from './limits/memory';
 import type { Limiter } from './limits/types';
-import type { BoardData } from './queries/board';
-import { OpeningLines } from './queries/movers';
-import { GameLogIndex, gameLogCount } from './stats/gameLogIndex';
+import { type BoardData, openBoardData } from './queries/board';
 import { type Db, openDb } from './store/db';
 import { createKyselyStore, type StoreSchema } from './store/kyselyStore';
 import type { Store } from './store/types';
@@ -68,7 +64,7 @@ export interface RuntimeOptions {
   logger?: RuntimeLogger;
   now?: () => number;
   /** Starts the feed on the runtime's database (`serve` passes feed/startFeed); without it, an idle feed. */
-  startFeed?: (db: Db) => Promise<RunningFeed>;
+  startFeed?: (db: Db, opts?: { resume?: boolean }) => Promise<RunningFeed>;
 }
 
 export async function openRuntime(config: Config, opts: RuntimeOptions = {}): Promise<Runtime> {
@@ -92,28 +88,23 @@ export async function openRuntime(config: Config, opts: RuntimeOptions = {}): Pr
       info: (o: object, m?: string) => logger?.info?.(o, m),
       error: (o: object, m?: string) => logger?.error(o, m),
     };
-    feed = await openClusterFeed(config, () => startFeed(anyDb), clusterLog);
+    feed = await openClusterFeed(config, (ingest) => startFeed(anyDb, { resume: ingest.resuming }), clusterLog);
   } else if (startFeed) feed = await startFeed(anyDb);
   // What the board routes read besides the board; the game-log index is also the projection source.
-  const gameLogs = new GameLogIndex(createGameLogStore(anyDb), gameLogCount(anyDb), onError);
-  await gameLogs.start();
-  const history = createLineHistoryStore(anyDb);
-  const openings = new OpeningLines(feed, history);
-  openings.start();
+  const boardData = await openBoardData(anyDb, feed, onError);
   return {
     config,
     store,
     limiter,
     keys,
     feed,
-    projections: gameLogs,
-    boardData: { gameLogs, history, openings },
+    projections: boardData.gameLogs,
+    boardData,
     now,
     async close() {
       keys.stop();
       await notices?.close();
-      gameLogs.stop();
-      openings.stop();
+      boardData.stop();
       await feed.stop();
       await limiter.close();
       await store.close();
