@@ -21,6 +21,13 @@ beforeAll(async () => {
       ...logsOf(prop('Nikola Jokić', 'rebounds'), 'nba', 'rebounds', JOKIC_REBOUNDS),
       // A player with logs but no prop today.
       ...logsOf(vucevic!, 'nba', 'points', [18, 20, 22, 16, 24]),
+      // LeBron: 5 past games, and a final for tonight's game that the board still shows as pre-game.
+      ...logsOf(prop('LeBron James', 'points'), 'nba', 'points', [20, 22, 24, 26, 28]),
+      {
+        ...logsOf(prop('LeBron James', 'points'), 'nba', 'points', [40])[0]!,
+        date: '2026-11-22',
+        opponent: 'Denver Nuggets',
+      },
     ],
   });
 });
@@ -215,6 +222,13 @@ describe('GET /api/v1/context/player', () => {
       averages: { season: 20, last5: 20 },
     });
     expect(body.stats[0].recentForm[0]).toMatchObject({ value: 18, hit: null });
+  });
+
+  it("leaves a game out of the sample while the caller's board still shows it unfinished", async () => {
+    const { body } = await context('name=lebron&stat=points', t.keys.pro);
+    // The 40 of tonight's game (pre-game on the board) is not counted: 120 / 5.
+    expect(body.stats[0]).toMatchObject({ sampleN: 5, averages: { season: 24, last5: 24 }, line: 24.5 });
+    expect(body.stats[0].recentForm.map((g: { value: number }) => g.value)).toEqual([20, 22, 24, 26, 28]);
   });
 
   it('answers 404 for an unknown player, 400 for an ambiguous one or an unknown stat', async () => {
