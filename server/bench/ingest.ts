@@ -5,7 +5,7 @@
  * Goal: under 25 ms per merge cycle. Run: `pnpm bench:ingest`.
  */
 import type { SportId } from '@propsfeed/contract';
-import type { ParseResult, SlateGame, SlateLine } from '../src/books/types';
+import { newSlateLine, type ParseResult, type SlateGame, type SlateLine } from '../src/books/types';
 import { FeedCore } from '../src/feed/core';
 import { BoardMerger, type BookView } from '../src/feed/merge';
 
@@ -35,14 +35,14 @@ function slate(book: 'prizepicks' | 'underdog', cycle: number): ParseResult {
       const player = `Player ${g}-${Math.floor(i / 5)}`;
       // 1 % of lines move each cycle; a third of Underdog's lines sit half a point off.
       const moved = (g * perGame + i) % 100 === cycle % 100 ? 1 : 0;
-      const line: SlateLine = {
+      const line = newSlateLine({
         gameId,
         player,
         playerKey: `player ${g} ${Math.floor(i / 5)}|home team ${g}`,
         stat: `stat_${i % 5}`,
         line: 10.5 + (i % 7) + moved + (book === 'underdog' && i % 3 === 0 ? 0.5 : 0),
-        team: `Home Team ${g}`,
-      };
+      });
+      line.team = `Home Team ${g}`;
       if (book === 'underdog') {
         line.overOdds = -110 - (i % 4) * 5;
         line.underOdds = -110 + (i % 4) * 5;

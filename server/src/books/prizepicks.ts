@@ -9,7 +9,7 @@ import { formatClock } from './clock';
 import { isComboName, playerKey } from './names';
 import { isComboStat, statKey } from './stats';
 import { teamName } from './teams';
-import { countInto, type ParseResult, type SlateGame, type SlateLine } from './types';
+import { countInto, newSlateLine, type ParseResult, type SlateGame, type SlateLine } from './types';
 import { arr, num, type Obj, obj, PayloadError, shortHash, str, timeMs } from './wire';
 
 export const PRIZEPICKS_LEAGUES: Record<SportId, number> = {
@@ -101,7 +101,7 @@ export function parsePrizePicks(payload: unknown): ParseResult {
     if (seen.has(dedupe)) continue;
     seen.add(dedupe);
     if (!games.has(game.id)) games.set(game.id, game);
-    const out: SlateLine = { gameId: game.id, player: name, playerKey: key, stat, line };
+    const out = newSlateLine({ gameId: game.id, player: name, playerKey: key, stat, line });
     const playerId = str(player?.id);
     if (playerId) out.playerId = `pp_${playerId}`;
     const photo = str(pa.image_url);

@@ -9,7 +9,7 @@ import { formatClock } from './clock';
 import { isComboName, playerKey } from './names';
 import { isComboStat, statKey } from './stats';
 import { teamName } from './teams';
-import { countInto, type ParseResult, type SlateGame, type SlateLine } from './types';
+import { countInto, newSlateLine, type ParseResult, type SlateGame, type SlateLine } from './types';
 import { arr, num, type Obj, obj, PayloadError, str, timeMs } from './wire';
 
 const SPORTS: Record<string, SportId> = {
@@ -151,7 +151,7 @@ export function parseUnderdog(payload: unknown): ParseResult {
     if (seen.has(dedupe)) continue;
     seen.add(dedupe);
     usedGames.set(game.id, game);
-    const out: SlateLine = { gameId: game.id, player: name, playerKey: key, stat, line };
+    const out = newSlateLine({ gameId: game.id, player: name, playerKey: key, stat, line });
     for (const option of arr(l.options) ?? []) {
       const o = obj(option);
       const odds = americanOdds(o?.american_price);

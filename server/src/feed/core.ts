@@ -81,6 +81,24 @@ function sameGame(a: SlateGame, b: SlateGame): boolean {
  * position first and looked up by key only once the order differs. Returns `prev` itself
  * when nothing changed (a reorder is no change); reports each new price and each pulled line.
  */
+/** A quote of one shape whatever the book sent (see newSlateLine). */
+function quoted(l: SlateLine, updatedAt: number): QuotedLine {
+  return {
+    gameId: l.gameId,
+    player: l.player,
+    playerKey: l.playerKey,
+    playerId: l.playerId,
+    photoUrl: l.photoUrl,
+    team: l.team,
+    stat: l.stat,
+    line: l.line,
+    overOdds: l.overOdds,
+    underOdds: l.underOdds,
+    liveValue: l.liveValue,
+    updatedAt,
+  };
+}
+
 function internLines(
   prev: QuotedLine[],
   lines: readonly SlateLine[],
@@ -108,7 +126,7 @@ function internLines(
     }
     changed = true;
     const moved = !before || !samePrice(before, l);
-    out[i] = { ...l, updatedAt: moved || !before ? at : before.updatedAt };
+    out[i] = quoted(l, moved || !before ? at : before.updatedAt);
     if (moved) report(l, l.line);
   }
   if (!aligned) {
