@@ -108,7 +108,7 @@ async function drive(): Promise<void> {
       ['/props/player ÷ /props?limit=12', rps('GET /props/player') / rps('GET /props?limit=12 (core)')],
       ['/context/player ÷ /games', rps('GET /context/player') / rps('GET /games (core)')],
       ['/props/movement ÷ /props?limit=50', rps('GET /props/movement?limit=50') / rps('GET /props?limit=50 (core)')],
-      ['/props/history ÷ /games (reads SQLite)', rps('GET /props/history') / rps('GET /games (core)')],
+      ['/props/history ÷ /games', rps('GET /props/history') / rps('GET /games (core)')],
     ];
     console.log('\nratio                                        value');
     for (const [name, value] of ratios) console.log(`${name.padEnd(44)}${value.toFixed(2).padStart(6)}`);
