@@ -22,8 +22,8 @@ import { MemoryLimiter } from '../src/limits/memory';
 import { openStore } from '../src/runtime';
 import { buildBoard, type PropSpec, TestBoardSource } from '../test/helpers/board';
 
-const ROUND_S = Number(process.env.BENCH_ROUND_SECONDS ?? 2.5);
-const ROUNDS = 3;
+const ROUND_S = Number(process.env.BENCH_ROUND_SECONDS ?? 2);
+const ROUNDS = 5;
 const CONNECTIONS = 10;
 
 /** Varied props (names, lines, odds) so compression sees realistic data, from a fixed seed. */

@@ -103,8 +103,10 @@ export class MemoryLimiter implements Limiter {
     return decision;
   }
 
-  async usedToday(keyId: string, nowMs = Date.now()): Promise<number> {
-    return (await this.stateFor(keyId, nowMs)).dayUsed;
+  usedToday(keyId: string, nowMs = Date.now()): Promise<number> {
+    const state = this.states.get(keyId);
+    if (state && state.dayStart === utcDayStart(nowMs)) return Promise.resolve(state.dayUsed);
+    return this.stateFor(keyId, nowMs).then((loaded) => loaded.dayUsed);
   }
 
   async flush(): Promise<void> {

@@ -49,11 +49,11 @@ export function createLocalApi(deps: QueryDeps, caller: Caller): PropsApi {
     me: () => meQuery(deps, caller),
     playerProps: (params) => boardQueries.playerProps(deps, caller, params),
     playerContext: (params) => boardQueries.playerContext(deps, caller, params),
-    propHistory(params) {
+    async propHistory(params) {
       assertRoute(caller, 'pro', 'prop history');
       return boardQueries.propHistory(deps, caller, params);
     },
-    movers(params) {
+    async movers(params) {
       assertRoute(caller, 'pro', 'line movement');
       return boardQueries.movers(deps, caller, params);
     },

@@ -6,11 +6,26 @@ import type { QueryDeps } from './deps';
 /** The caller's key, limits and exact usage today (this request included). */
 export async function meQuery(deps: QueryDeps, caller: Caller): Promise<KeyInfo> {
   const today = await deps.limiter.usedToday(caller.keyId, deps.now());
-  return {
-    keyPrefix: caller.keyPrefix,
-    tier: caller.tier,
-    label: caller.label,
-    limits: keyLimits(caller.policy),
-    usage: { today, dailyRemaining: Math.max(0, caller.policy.requestsPerDay - today) },
-  };
+  return { ...fixedPart(caller), usage: { today, dailyRemaining: Math.max(0, caller.policy.requestsPerDay - today) } };
+}
+
+const heads = new WeakMap<Caller, string>();
+
+/**
+ * The same answer as JSON text, for the route: everything but the usage is serialized once
+ * per key, since /me is asked often and only its counts change.
+ */
+export async function meJson(deps: QueryDeps, caller: Caller): Promise<string> {
+  const today = await deps.limiter.usedToday(caller.keyId, deps.now());
+  let head = heads.get(caller);
+  if (head === undefined) {
+    head = JSON.stringify(fixedPart(caller)).slice(0, -1);
+    heads.set(caller, head);
+  }
+  const remaining = Math.max(0, caller.policy.requestsPerDay - today);
+  return `${head},"usage":{"today":${today},"dailyRemaining":${remaining}}}`;
+}
+
+function fixedPart(caller: Caller): Omit<KeyInfo, 'usage'> {
+  return { keyPrefix: caller.keyPrefix, tier: caller.tier, label: caller.label, limits: keyLimits(caller.policy) };
 }
