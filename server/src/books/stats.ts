@@ -76,8 +76,19 @@ for (const sport of Object.keys(STAT_KEYS) as SportId[]) {
 
 /** The stat key of a book's stat name in `sport`, or undefined when it has none. */
 export function statKey(sport: SportId, bookStat: string): string | undefined {
-  return LOOKUP.get(sport)?.get(statSpelling(bookStat));
+  const table = LOOKUP.get(sport);
+  if (!table) return undefined;
+  // Books repeat a few dozen stat names thousands of times per poll: spell each once.
+  let spelled = SPELLED.get(bookStat);
+  if (spelled === undefined) {
+    if (SPELLED.size >= 10_000) SPELLED.clear();
+    spelled = statSpelling(bookStat);
+    SPELLED.set(bookStat, spelled);
+  }
+  return table.get(spelled);
 }
+
+const SPELLED = new Map<string, string>();
 
 /** "(Combo)" stats combine players; they are skipped, not counted as unmapped. */
 export function isComboStat(bookStat: string): boolean {

@@ -92,9 +92,15 @@ function iso(ms: number): string {
   return text;
 }
 
+const ppPlayerIds = new WeakMap<SimPlayer, number>();
 function ppPlayerId(p: SimPlayer): number {
-  const [, team, slot] = p.id.split('-').map(Number) as [number, number, number];
-  return 200_000 + SIM_SPORTS.findIndex((s) => p.id.startsWith(`${s.id}-`)) * 10_000 + team * 20 + slot;
+  let id = ppPlayerIds.get(p);
+  if (id === undefined) {
+    const [, team, slot] = p.id.split('-').map(Number) as [number, number, number];
+    id = 200_000 + SIM_SPORTS.findIndex((s) => p.id.startsWith(`${s.id}-`)) * 10_000 + team * 20 + slot;
+    ppPlayerIds.set(p, id);
+  }
+  return id;
 }
 
 /** PrizePicks `GET /projections?league_id=N` at time t. */
