@@ -46,6 +46,9 @@ export interface FeedCoreOptions {
   now: () => number;
 }
 
+const THIN_AFTER_MS = 60_000;
+const THIN_STEP_MS = 30_000;
+
 const lineKey = (l: SlateLine) => `${l.gameId}|${l.playerKey}|${l.stat}`;
 
 function samePrice(a: SlateLine, b: SlateLine): boolean {
@@ -291,12 +294,28 @@ export class FeedCore {
   }
 
   private pushBoard(board: Board, at: number): void {
-    this.timeline.push(board);
+    const timeline = this.timeline;
+    timeline.push(board);
     const horizon = at - this.opts.retainMs;
     // Keep the newest board at or before the horizon: it is the board as it stood then.
     let drop = 0;
-    while (drop + 1 < this.timeline.length && (this.timeline[drop + 1] as Board).fetchedAt <= horizon) drop++;
-    if (drop > 0) this.timeline.splice(0, drop);
+    while (drop + 1 < timeline.length && (timeline[drop + 1] as Board).fetchedAt <= horizon) drop++;
+    if (drop > 0) timeline.splice(0, drop);
+    // Older than a minute, one board per THIN_STEP_MS is kept: a delayed view then gets a
+    // board up to that much older (never fresher), and memory stays flat under fast polling.
+    const thinBefore = at - THIN_AFTER_MS;
+    let kept = 0;
+    for (let i = 1; i < timeline.length; i++) {
+      const b = timeline[i] as Board;
+      const next = timeline[i + 1];
+      const dropIt =
+        b.fetchedAt < thinBefore &&
+        next !== undefined &&
+        next.fetchedAt < thinBefore &&
+        b.fetchedAt - (timeline[kept] as Board).fetchedAt < THIN_STEP_MS;
+      if (!dropIt) timeline[++kept] = b;
+    }
+    timeline.length = Math.min(timeline.length, kept + 1);
   }
 
   private async writeHistory(board: Board, changes: LineChange[]): Promise<void> {

@@ -96,4 +96,23 @@ describe('feed core change tracking', () => {
     // The game row is written once, not every cycle.
     expect(cycles[1]?.games).toEqual([]);
   });
+
+  it('keeps every board of the last minute and one per 30 s before, for at()', async () => {
+    const core = new FeedCore({ books: ['underdog'], logger: silent, retainMs: 15 * 60_000, now: () => 0 });
+    for (let t = 0; t <= 300_000; t += 5_000) {
+      core.applyPart('underdog', 'all', parsed([line('A', 10.5 + t / 5_000)]), t);
+      await core.commit('underdog', t);
+    }
+    // Within the last minute: the board of that very poll.
+    expect(core.at(290_000).fetchedAt).toBe(290_000);
+    expect(core.at(242_000).fetchedAt).toBe(240_000);
+    // Older: a board at most 30 s (plus a poll) older than asked, never fresher.
+    for (let t = 0; t < 240_000; t += 5_000) {
+      const b = core.at(t);
+      expect(b.fetchedAt).toBeLessThanOrEqual(t);
+      expect(t - b.fetchedAt).toBeLessThan(35_000);
+    }
+    const distinct = new Set(Array.from({ length: 48 }, (_, i) => core.at(i * 5_000)));
+    expect(distinct.size).toBeLessThanOrEqual(240 / 30 + 2);
+  });
 });
