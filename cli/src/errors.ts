@@ -70,7 +70,8 @@ function describePermission(err: PermissionError, hint: ErrorHint): string {
           ? `${hint.feature} is`
           : undefined;
   const lack = what ? `${what} not included in your tier.` : err.message;
-  const upgrade = err.requiredTier ? ` It is available on the ${err.requiredTier} tier and above.` : '';
+  const pronoun = err.code === 'live_not_in_tier' ? 'They are' : 'It is';
+  const upgrade = err.requiredTier ? ` ${pronoun} available on the ${err.requiredTier} tier and above.` : '';
   return `${lack}${upgrade} Run \`props me\` to see what your key includes.`;
 }
 
@@ -101,7 +102,8 @@ export function describeError(err: unknown, hint: ErrorHint = {}): Described {
   if (err instanceof PermissionError) return { message: describePermission(err, hint), exitCode: EXIT.error };
   if (err instanceof RateLimitError) return { message: describeRateLimit(err), exitCode: EXIT.error };
   if (err instanceof NotFoundError) {
-    return { message: hint.notFound ? `${err.message}. ${hint.notFound}` : err.message, exitCode: EXIT.error };
+    const sentence = `${err.message.charAt(0).toUpperCase()}${err.message.slice(1).replace(/\.$/, '')}.`;
+    return { message: hint.notFound ? `${sentence} ${hint.notFound}` : sentence, exitCode: EXIT.error };
   }
   if (err instanceof InvalidRequestError) {
     const candidates = err.candidates ?? [];

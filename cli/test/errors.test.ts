@@ -39,7 +39,7 @@ describe('describeError', () => {
     );
     const live = new PermissionError({ status: 403, code: 'live_not_in_tier', message: 'x', requiredTier: 'sharp' });
     expect(describeError(live).message).toMatch(
-      /^Live in-game lines are not included in your tier\. It is available on the sharp/,
+      /^Live in-game lines are not included in your tier\. They are available on the sharp/,
     );
   });
 
@@ -79,7 +79,7 @@ describe('describeError', () => {
         "The API refused the request: 'james' matches several players. Did you mean: LeBron James, James Harden?",
       exitCode: 2,
     });
-    const missing = new NotFoundError({ status: 404, code: 'event_not_found', message: 'No game pp_1' });
+    const missing = new NotFoundError({ status: 404, code: 'event_not_found', message: 'no game pp_1' });
     const named = new InvalidRequestError({
       status: 400,
       code: 'invalid_request',
