@@ -56,7 +56,10 @@ function demoKeysText(keys: CreatedKeyResult[], address: string): string {
 
 export async function serve(opts: ServeOptions = {}, config: Config = loadConfig()): Promise<void> {
   const logger = lineLogger(config.PROPS_LOG_LEVEL);
-  const runtime = await openRuntime(config, { logger, startFeed: (db) => startFeed({ config, db, logger }) });
+  const runtime = await openRuntime(config, {
+    logger,
+    startFeed: (db, o) => startFeed({ config, db, logger, backfill: !o?.resume }),
+  });
   const app = await createApp({
     store: runtime.store,
     limiter: runtime.limiter,

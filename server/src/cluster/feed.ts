@@ -24,8 +24,11 @@ export interface ClusterFeedOptions {
   redisUrl: string;
   /** Prefix of every Redis key (one Redis can hold several deployments, or test runs). */
   prefix?: string;
-  /** Starts ingest; called each time this replica becomes the leader. */
-  startIngest: () => Promise<IngestFeed>;
+  /**
+   * Starts ingest; called each time this replica becomes the leader. `resuming`: the cluster
+   * served boards before (another replica led), so history is stored and needs no backfill.
+   */
+  startIngest: (ingest: { resuming: boolean }) => Promise<IngestFeed>;
   logger?: ClusterLogger;
   leaseTtlMs?: number;
   retentionMs?: number;
@@ -131,7 +134,7 @@ interface LeadDeps {
 /** Runs ingest and publishes its boards, in order, until stopped. */
 async function lead(deps: LeadDeps): Promise<Leadership> {
   const { redis, token, keys, retentionMs, replicated, report } = deps;
-  const feed = await deps.opts.startIngest();
+  const feed = await deps.opts.startIngest({ resuming: replicated.ready() });
   const publisher = new BoardPublisher({ redis, keys, leaseToken: token, retentionMs });
 
   // Publishing is serialized (the stream's order is the boards' order); a board that arrives

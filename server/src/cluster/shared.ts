@@ -36,7 +36,7 @@ export function openRedisLimiter(
 
 export function openClusterFeed(
   config: SharedConfig & { PROPS_REDIS_URL: string },
-  startIngest: () => Promise<IngestFeed>,
+  startIngest: (ingest: { resuming: boolean }) => Promise<IngestFeed>,
   logger?: ClusterLogger,
 ): Promise<ClusterFeed> {
   return startClusterFeed({

@@ -32,6 +32,11 @@ export interface StartFeedOptions {
   retainMs?: number;
   /** Injected for tests (msw intercepts global fetch anyway). */
   fetch?: typeof fetch;
+  /**
+   * Replay the simulated day into history before polling (default true). A replica taking
+   * over ingest from another (shared engines) passes false: the day is already stored.
+   */
+  backfill?: boolean;
 }
 
 const SILENT: FeedLogger = { info() {}, warn() {}, error() {} };
@@ -54,8 +59,10 @@ export async function startFeed(opts: StartFeedOptions): Promise<Feed> {
   if (simulated) {
     const world = new SimWorld(opts.config.PROPS_SIM_SEED);
     const started = now();
-    const result = await backfill({ core, world, now: started, gameLogs });
-    logger.info({ ...result, ms: now() - started, seed: world.seed }, 'simulated books backfilled');
+    if (opts.backfill !== false) {
+      const result = await backfill({ core, world, now: started, gameLogs });
+      logger.info({ ...result, ms: now() - started, seed: world.seed }, 'simulated books backfilled');
+    }
     sim = await startSimServer(world, now);
     urls = { prizepicks: sim.prizepicksUrl, underdog: sim.underdogUrl };
   }
