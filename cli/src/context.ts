@@ -8,7 +8,7 @@ import { type FetchLike, PropsFeed, PropsFeedError, RateLimitError, ServerError 
 import type { Command } from 'commander';
 import { resolveConnection } from './config';
 import { describeError, type ErrorHint, EXIT } from './errors';
-import type { Clock } from './output/format';
+import { type Clock, formatClockTime } from './output/format';
 import { Output, type Stream } from './output/output';
 import { startSpinner } from './output/spinner';
 
@@ -85,9 +85,9 @@ export function createPresenter(out: Output, clock: Clock, driver: WatchDriver) 
         if (!isTransient(err)) throw err;
         text = out.c.yellow(`${describeError(err).message}\n`);
       }
-      const time = clock.now().toISOString();
       if (out.terminal) {
-        const footer = out.c.dim(`Every ${watchSeconds}s · updated ${time.slice(11, 19)} UTC · Ctrl-C to stop`);
+        const updated = formatClockTime(clock.now(), clock);
+        const footer = out.c.dim(`Every ${watchSeconds}s · updated ${updated} · Ctrl-C to stop`);
         out.stdout.write(`${CLEAR_SCREEN}${text}\n${footer}\n`);
       } else {
         out.stdout.write(text);

@@ -89,7 +89,7 @@ describe('--watch', () => {
     await runGames(ctx, { watch: 5 });
     expect(calls).toBe(3);
     expect(stdout.text.split('\u001b[H\u001b[2J\u001b[3J')).toHaveLength(4);
-    expect(stdout.text).toContain('Every 5s · updated 00:00:00 UTC · Ctrl-C to stop');
+    expect(stdout.text).toContain('Every 5s · updated 00:00:00 · Ctrl-C to stop');
   });
 
   it('appends frames without escape codes when piped, and survives a failed refresh', async () => {

@@ -51,6 +51,17 @@ export function formatLocalTime(iso: string, clock: Clock): string {
   return then.date === today.date ? then.time : `${then.day} ${then.time}`;
 }
 
+/** Local wall-clock time with seconds, e.g. for "updated 19:30:05". */
+export function formatClockTime(at: Date, clock: Clock): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: clock.timeZone,
+    hour12: false,
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).format(at);
+}
+
 /** When a game starts, for a terminal: "LIVE Q3 4:12", "19:30 (in 2h)", "18:00 (started 20m ago)". */
 export function formatStart(
   game: { startTime: string; live: boolean; gameClock?: string | undefined },
