@@ -1,0 +1,54 @@
+/** The whole program in process: parsing, global options, and the exit code of each outcome. */
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../src/program';
+import * as data from './data';
+import { capture } from './harness';
+
+function deps(answer: (url: string, init: RequestInit) => Response) {
+  const stdout = capture(false);
+  const stderr = capture(false);
+  const seen: { url: string; auth?: string }[] = [];
+  const fetch = async (url: string, init: RequestInit) => {
+    seen.push({ url, auth: (init.headers as Record<string, string>).authorization });
+    return answer(url, init);
+  };
+  return { stdout, stderr, seen, env: { XDG_CONFIG_HOME: '/nonexistent-props-test' }, fetch };
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe('runCli', () => {
+  it('prints the version and help with exit 0', async () => {
+    const d = deps(() => json(500, {}));
+    expect(await runCli(['--version'], d)).toBe(0);
+    expect(d.stdout.text).toBe('0.1.0\n');
+    expect(await runCli(['scan', '--help'], d)).toBe(0);
+    expect(d.stdout.text).toContain('--min-books <n>');
+    expect(d.stdout.text).toContain('--api-key <key>');
+  });
+
+  it('exits 2 on an unknown command or a bad option value', async () => {
+    const d = deps(() => json(500, {}));
+    expect(await runCli(['bogus'], d)).toBe(2);
+    expect(await runCli(['games', '--sport', 'cricket'], d)).toBe(2);
+    expect(await runCli(['scan', '--sort', 'price'], d)).toBe(2);
+    expect(d.seen).toEqual([]);
+  });
+
+  it('sends the --api-key flag to --base-url, wherever the flags sit', async () => {
+    const d = deps(() => json(200, data.games));
+    expect(await runCli(['games', '--api-key', 'pf_flag', '--base-url', 'http://api.test:1/'], d)).toBe(0);
+    expect(d.seen).toEqual([{ url: 'http://api.test:1/api/v1/games', auth: 'Bearer pf_flag' }]);
+    expect(d.stdout.text.split('\n')[0]).toBe(
+      'pp_8812345\tLos Angeles Lakers\tDenver Nuggets\t2026-11-21T23:10:00.000Z\ttrue\tprizepicks,underdog',
+    );
+  });
+
+  it('exits 4 when the key is missing or rejected', async () => {
+    const d = deps(() => json(401, { error: 'missing_api_key', message: 'no key' }));
+    expect(await runCli(['me'], d)).toBe(4);
+    expect(d.stderr.text).toBe('No API key. Run `props login`, pass --api-key, or set PROPS_API_KEY.\n');
+    expect(d.stdout.text).toBe('');
+  });
+});
