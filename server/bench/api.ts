@@ -21,6 +21,10 @@ import { issueKey } from '../src/keys/issue';
 import { MemoryLimiter } from '../src/limits/memory';
 import { openStore } from '../src/runtime';
 import { buildBoard, type PropSpec, TestBoardSource } from '../test/helpers/board';
+import { type SharedBenchApp, startSharedApp } from './shared';
+
+/** `pnpm bench --shared` also measures keyed routes on PostgreSQL + Redis (bench/shared.ts). */
+const SHARED = process.argv.includes('--shared') || process.env.PROPS_BENCH_SHARED === '1';
 
 const ROUND_S = Number(process.env.BENCH_ROUND_SECONDS ?? 2);
 const ROUNDS = 5;
@@ -74,6 +78,7 @@ interface Targets {
   bareFastify: string;
   bareNode: string;
   key: string;
+  shared?: { api: string; key: string };
 }
 
 async function serveAll(): Promise<void> {
@@ -91,13 +96,14 @@ async function serveAll(): Promise<void> {
   }));
   const source = new TestBoardSource(buildBoard(games));
   const app = await createApp({ store, limiter, keys, source, logLevel: 'warn' });
-  const { created, record } = await issueKey(store, {
+  const benchKey = {
     tier: 'enterprise',
     label: 'bench',
     rpm: 1_000_000_000,
     rpd: 1_000_000_000,
     scanLimit: 5000,
-  });
+  } as const;
+  const { created, record } = await issueKey(store, benchKey);
   keys.put(record);
   const api = await app.listen({ port: 0, host: '127.0.0.1' });
 
@@ -123,9 +129,12 @@ async function serveAll(): Promise<void> {
   const address = node.address();
   const bareNode = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
+  const shared: SharedBenchApp | undefined = SHARED ? await startSharedApp(source, benchKey) : undefined;
   const targets: Targets = { api, bareFastify, bareNode, key: created.key };
+  if (shared) targets.shared = { api: shared.url, key: shared.key };
   process.stdout.write(`${JSON.stringify({ targets, rowsBytes: rows.length, rowsGzBytes: rowsGz.length })}\n`);
   process.once('SIGTERM', async () => {
+    await shared?.close();
     await app.close();
     await bare.close();
     node.close();
@@ -188,9 +197,13 @@ async function measureAll(targets: Target[]): Promise<Map<string, Measured>> {
 }
 
 async function drive(): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve', ...(SHARED ? ['--shared'] : [])],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const first = await new Promise<string>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout });
     lines.once('line', resolve);
@@ -217,6 +230,17 @@ async function drive(): Promise<void> {
         headers: { ...auth, ...gzip },
       },
     ];
+    if (servers.shared) {
+      const sharedAuth = { authorization: `Bearer ${servers.shared.key}` };
+      targets.push(
+        { name: 'GET /me (shared engines)', url: `${servers.shared.api}/api/v1/me`, headers: sharedAuth },
+        {
+          name: 'GET /games (shared engines)',
+          url: `${servers.shared.api}/api/v1/games?sport=nba`,
+          headers: sharedAuth,
+        },
+      );
+    }
     const results = await measureAll(targets);
     const rps = (name: string) => results.get(name)?.rps ?? 0;
 
@@ -242,6 +266,12 @@ async function drive(): Promise<void> {
         0.8,
       ],
     ];
+    if (servers.shared) {
+      ratios.push(
+        ['/me shared ÷ /me embedded', rps('GET /me (shared engines)') / rps('GET /me'), 0.6],
+        ['/games shared ÷ /games embedded', rps('GET /games (shared engines)') / rps('GET /games'), 0.6],
+      );
+    }
     console.log('\nratio                                     value   goal');
     for (const [name, value, goal] of ratios) {
       console.log(`${pad(name, 40)}${value.toFixed(2).padStart(7)}  ≥ ${goal}  ${value >= goal ? 'met' : 'NOT MET'}`);
