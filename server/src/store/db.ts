@@ -67,10 +67,13 @@ async function migrate(kysely: Kysely<unknown>, engine: Engine): Promise<void> {
     engine === 'postgres'
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(kysely)).rows[0]?.schema
       : undefined;
-  const { error } = await new Migrator({
-    db: kysely,
-    provider,
-    ...(migrationTableSchema ? { migrationTableSchema } : {}),
-  }).migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  const migrator = new Migrator({ db: kysely, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+  for (let attempt = 1; ; attempt++) {
+    const { error } = await migrator.migrateToLatest();
+    if (!error) return;
+    // Kysely's table check reads every schema's catalog; another schema dropped at that moment
+    // (PostgreSQL 3F000) is not ours: try again.
+    if ((error as { code?: string }).code === '3F000' && attempt < 3) continue;
+    throw error instanceof Error ? error : new Error(String(error));
+  }
 }

@@ -2,7 +2,9 @@
  * Several server replicas (child processes) on PostgreSQL + Redis: limits exact across them,
  * key revocation reaching all of them, and each engine's outage as the clients see it.
  */
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { connectRedis, redisReady } from '../../src/cluster/redis';
 import { issueKey } from '../../src/keys/issue';
 import { utcDay } from '../../src/limits/types';
 import { openStore } from '../../src/runtime';
@@ -30,7 +32,10 @@ describe.skipIf(!available)('replicas on PostgreSQL + Redis (multi-process)', ()
   let redisProxy: TcpProxy;
   let replicas: Replica[] = [];
   /** Keys made before the replicas start, so every replica knows them from its first request. */
-  let keys: Record<'limit' | 'revoke' | 'redis' | 'postgres', { key: string; id: string; prefix: string }>;
+  let keys: Record<
+    'limit' | 'revoke' | 'redis' | 'postgres' | 'board' | 'delayed',
+    { key: string; id: string; prefix: string }
+  >;
 
   async function key(tier: 'free' | 'sharp', label: string): Promise<{ key: string; id: string; prefix: string }> {
     const { created, record } = await issueKey(store, { tier, label });
@@ -48,6 +53,8 @@ describe.skipIf(!available)('replicas on PostgreSQL + Redis (multi-process)', ()
       revoke: await key('sharp', 'to revoke'),
       redis: await key('sharp', 'redis outage'),
       postgres: await key('sharp', 'postgres outage'),
+      board: await key('sharp', 'board reads'),
+      delayed: await key('free', 'delayed reads'),
     };
     const pg = new URL(TEST_DATABASE_URL);
     const redis = new URL(TEST_REDIS_URL);
@@ -140,6 +147,7 @@ describe.skipIf(!available)('replicas on PostgreSQL + Redis (multi-process)', ()
     pgProxy.down();
     try {
       for (let i = 0; i < 9; i++) expect(await ok(replicas[i % 3] as Replica, '/api/v1/sports')).toBe(200);
+      for (const r of replicas) expect(await ok(r, '/api/v1/games?sport=nba')).toBe(200);
       const me = await get(replicas[1] as Replica, '/api/v1/me', sharp);
       expect(me.status).toBe(200);
       counted++;
@@ -152,4 +160,91 @@ describe.skipIf(!available)('replicas on PostgreSQL + Redis (multi-process)', ()
       interval: 200,
     });
   });
+
+  /** Each replica's board version (from /readyz), or null while it has none. */
+  const versions = async (among = replicas) =>
+    Promise.all(
+      among.map(async (r) => {
+        const res = await fetch(`${r.url}/readyz`);
+        return res.status === 200 ? ((await res.json()) as { boardVersion: number }).boardVersion : null;
+      }),
+    );
+
+  /** The same path read from every replica while all of them hold one board version. */
+  async function readAtOneVersion(path: string, apiKey: string, among = replicas): Promise<string[]> {
+    for (;;) {
+      const before = await versions(among);
+      const bodies = await Promise.all(among.map(async (r) => (await get(r, path, apiKey)).text()));
+      const after = await versions(among);
+      if (before[0] !== null && [...before, ...after].every((v) => v === before[0])) return bodies;
+    }
+  }
+
+  it('answers the same board, realtime and delayed, on every replica', async () => {
+    await vi.waitFor(async () => expect((await versions()).every((v) => v !== null)).toBe(true), {
+      timeout: 120_000,
+      interval: 500,
+    });
+    const realtime = await readAtOneVersion('/api/v1/props?sport=nba&limit=500', keys.board.key);
+    expect(JSON.parse(realtime[0] as string).rows.length).toBeGreaterThan(0);
+    expect(new Set(realtime).size).toBe(1);
+    const delayed = await readAtOneVersion('/api/v1/games?sport=nba', keys.delayed.key);
+    expect(JSON.parse(delayed[0] as string)).toMatchObject({ delayed: true });
+    expect(new Set(delayed).size).toBe(1);
+  }, 150_000);
+
+  it('hands ingest to another replica within 10 s when the leader is killed, with no gap in history', async () => {
+    const redis = connectRedis(TEST_REDIS_URL);
+    try {
+      await redisReady(redis);
+      const leaseKey = `${prefix}feed:leader`;
+      const token = (await redis.get(leaseKey)) as string;
+      const leader = replicas.find((r) => token.startsWith(`${r.pid}-`)) as Replica;
+      expect(leader).toBeDefined();
+      const survivors = replicas.filter((r) => r !== leader);
+      const [before] = await versions(survivors);
+      const history = new pg.Client({ connectionString: schema.url });
+      await history.connect();
+      try {
+        await leader.kill('SIGKILL');
+        const killedAt = Date.now();
+        let tookOverAt = 0;
+        await vi.waitFor(
+          async () => {
+            const holder = await redis.get(leaseKey);
+            expect(holder !== null && holder !== token).toBe(true);
+            tookOverAt ||= Date.now();
+          },
+          { timeout: 20_000, interval: 100 },
+        );
+        expect(tookOverAt - killedAt).toBeLessThanOrEqual(10_000);
+        // The new leader's boards reach every survivor, numbered on from the old leader's.
+        await vi.waitFor(
+          async () => {
+            const now = await versions(survivors);
+            expect(now.every((v) => v !== null && v > (before as number))).toBe(true);
+          },
+          { timeout: 60_000, interval: 250 },
+        );
+        const newBoardAt = Date.now();
+        console.log(
+          `leader killed: lease taken after ${tookOverAt - killedAt} ms, first new board after ${newBoardAt - killedAt} ms`,
+        );
+        // History goes on past the takeover: the new leader records what changes from then on.
+        await vi.waitFor(
+          async () => {
+            const { rows } = await history.query('select max("at") as last from line_history');
+            expect(Number(rows[0]?.last)).toBeGreaterThan(killedAt);
+          },
+          { timeout: 60_000, interval: 500 },
+        );
+        const after = await readAtOneVersion('/api/v1/props?sport=nba&limit=500', keys.board.key, survivors);
+        expect(new Set(after).size).toBe(1);
+      } finally {
+        await history.end();
+      }
+    } finally {
+      redis.disconnect();
+    }
+  }, 150_000);
 });

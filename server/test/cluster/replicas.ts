@@ -51,7 +51,10 @@ export async function startReplica(env: Record<string, string>): Promise<Replica
     output: () => output,
     async kill(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      // A replica that does not finish draining in time is stopped outright.
+      const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
       await exited;
+      clearTimeout(force);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
