@@ -114,6 +114,20 @@ async function serveAll(): Promise<void> {
 
   const bare = Fastify();
   bare.get('/small', async () => ({ ok: true, service: 'propsfeed', version: 1 }));
+  // The API's own /me and /games answers (bytes and headers), replayed: what Fastify itself
+  // costs to send them, so the ratio against it is the cost of the API's own code.
+  for (const [path, from] of [
+    ['/replay/me', '/api/v1/me'],
+    ['/replay/games', '/api/v1/games?sport=nba'],
+  ] as const) {
+    const answer = await fetch(`${api}${from}`, { headers: { authorization: `Bearer ${created.key}` } });
+    const body = Buffer.from(await answer.arrayBuffer());
+    const headers: Record<string, string> = {};
+    answer.headers.forEach((value, name) => {
+      if (!['content-length', 'date', 'connection', 'keep-alive'].includes(name)) headers[name] = value;
+    });
+    bare.get(path, async (_request, reply) => reply.headers(headers).send(body));
+  }
   const bareFastify = await bare.listen({ port: 0, host: '127.0.0.1' });
 
   const node = createServer((req, reply) => {
@@ -221,6 +235,8 @@ async function drive(): Promise<void> {
       { name: 'bare Fastify, small JSON', url: `${servers.bareFastify}/small` },
       { name: 'GET /me', url: `${servers.api}/api/v1/me`, headers: auth },
       { name: 'GET /games', url: `${servers.api}/api/v1/games?sport=nba`, headers: auth },
+      { name: 'bare Fastify, replayed /me', url: `${servers.bareFastify}/replay/me`, headers: auth },
+      { name: 'bare Fastify, replayed /games', url: `${servers.bareFastify}/replay/games`, headers: auth },
       { name: 'bare Node, 5,000 rows', url: `${servers.bareNode}/` },
       { name: 'GET /props?limit=5000', url: `${servers.api}/api/v1/props?limit=5000`, headers: auth },
       { name: 'bare Node, 5,000 rows gzip', url: `${servers.bareNode}/`, headers: gzip },
@@ -259,6 +275,8 @@ async function drive(): Promise<void> {
     const ratios: Array<[string, number, number]> = [
       ['/me ÷ bare Fastify', rps('GET /me') / rps('bare Fastify, small JSON'), 0.85],
       ['/games ÷ bare Fastify', rps('GET /games') / rps('bare Fastify, small JSON'), 0.85],
+      ['/me ÷ bare Fastify replaying it', rps('GET /me') / rps('bare Fastify, replayed /me'), 0.85],
+      ['/games ÷ bare Fastify replaying it', rps('GET /games') / rps('bare Fastify, replayed /games'), 0.85],
       ['/props?limit=5000 ÷ bare Node', rps('GET /props?limit=5000') / rps('bare Node, 5,000 rows'), 0.8],
       [
         '/props?limit=5000 gzip ÷ bare Node gzip',
