@@ -87,7 +87,8 @@ export async function startClusterFeed(opts: ClusterFeedOptions): Promise<Cluste
           failedStarts++;
           const holdOffMs = Math.min(1_000 * 2 ** (failedStarts - 1), 30_000);
           report(`ingest failed to start; handing the lead over for ${holdOffMs} ms`)(err);
-          await lease.resign(holdOffMs);
+          // Not awaited: resigning runs onLost, a later step of this same chain.
+          void lease.resign(holdOffMs).catch(report('resign'));
         }
       });
     },

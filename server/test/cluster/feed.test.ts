@@ -92,12 +92,18 @@ describe.skipIf(!available)('cluster feed (leader + replicated board)', () => {
     expect([1_000, 2_000, 3_000, 4_000].map((t) => lineAt(b.at(T + t)))).toEqual([1, 2, 3, 4]);
   });
 
-  it('hands the lead on when ingest cannot start', async () => {
+  it('hands the lead on when ingest cannot start, and can lead again later', async () => {
     prefix = `${uniqueName('cf')}:`;
-    const a = await node([]);
+    const aIngests: FakeIngest[] = [];
+    const a = await node(aIngests);
     const ingest = new FakeIngest([board(1, T + 1_000, [game('pp_1', 7)])]);
     const b = await node([ingest]);
     await waitFor(() => expect(lineAt(a.current())).toBe(7));
     expect(b.isLeader()).toBe(true);
+    // The replica whose ingest failed takes over when the leader goes.
+    aIngests.push(new FakeIngest([board(1, T + 2_000, [game('pp_1', 8)])]));
+    await b.stop();
+    await waitFor(() => expect(lineAt(a.current())).toBe(8));
+    expect(a.isLeader()).toBe(true);
   });
 });
