@@ -193,6 +193,8 @@ function buildProps(
 ): Map<string, BuiltProp> {
   // Per (player, stat): at most one quote per book, at the book's rank.
   const slotsByProp = new Map<string, (QuotedLine | undefined)[]>();
+  // One display name per player in a game (books spell accents differently): the first-ranked book's.
+  const nameByPlayer = new Map<string, { rank: number; name: string }>();
   for (let i = 0; i < draft.lines.length; i++) {
     const line = draft.lines[i] as QuotedLine;
     const key = `${line.playerKey}\u0000${line.stat}`;
@@ -201,14 +203,23 @@ function buildProps(
       slots = new Array<QuotedLine | undefined>(BOOKS.length);
       slotsByProp.set(key, slots);
     }
-    slots[bookRank(draft.books[i] as Book)] ??= line;
+    const rank = bookRank(draft.books[i] as Book);
+    slots[rank] ??= line;
+    const named = nameByPlayer.get(line.playerKey);
+    if (!named || rank < named.rank) nameByPlayer.set(line.playerKey, { rank, name: line.player });
   }
   const built = new Map<string, BuiltProp>();
   for (const [key, slots] of slotsByProp) {
     const prev = previous?.get(key);
+    const first = slots.find((s) => s !== undefined) as QuotedLine;
+    const name = nameByPlayer.get(first.playerKey)?.name ?? first.player;
     const reuse =
-      prev && prev.prop.gameState === gameState && prev.prop.gameClock === clock && sameRefs(prev.slots, slots);
-    built.set(key, reuse ? prev : { slots, prop: buildProp(slots, gameState, clock) });
+      prev &&
+      prev.prop.gameState === gameState &&
+      prev.prop.gameClock === clock &&
+      prev.prop.player === name &&
+      sameRefs(prev.slots, slots);
+    built.set(key, reuse ? prev : { slots, prop: buildProp(slots, name, gameState, clock) });
   }
   return built;
 }
@@ -222,6 +233,7 @@ function quoteOf(source: Book, line: QuotedLine): BookQuote {
 
 function buildProp(
   slots: readonly (QuotedLine | undefined)[],
+  player: string,
   gameState: GameState,
   clock: string | undefined,
 ): BoardProp {
@@ -257,7 +269,7 @@ function buildProp(
   }
   // Optional fields are set only when present: objects keep one shape (fast to build and serialize).
   const prop: BoardProp = {
-    player: first.player,
+    player,
     playerKey: first.playerKey,
     stat: first.stat,
     line: consensus,
