@@ -40,14 +40,16 @@ async function createDemoKeys(runtime: Runtime): Promise<CreatedKeyResult[]> {
 function demoKeysText(keys: CreatedKeyResult[], address: string): string {
   const width = Math.max(...keys.map((k) => k.tier.length));
   const sharp = keys.find((k) => k.tier === 'sharp') ?? keys[0];
+  // The CLI's default server is http://127.0.0.1:8787; name any other address.
+  const cliEnv = address === 'http://127.0.0.1:8787' ? '' : `PROPS_BASE_URL=${address} `;
   const lines = [
     '',
     'First start: one demo key per tier (shown only now; the store keeps only their hashes):',
     ...keys.map((k) => `  ${k.tier.padEnd(width)}  ${k.key}`),
     '',
     'Try it:',
-    `  curl -H "Authorization: Bearer ${sharp?.key}" ${address}/api/v1/games?sport=nba`,
-    `  PROPS_API_KEY=${sharp?.key} npx -y pnpm@10 -s props games --sport nba`,
+    `  curl -H "Authorization: Bearer ${sharp?.key}" "${address}/api/v1/games?sport=nba"`,
+    `  ${cliEnv}PROPS_API_KEY=${sharp?.key} npx -y pnpm@10 -s props games --sport nba`,
     `Docs: ${address}/docs`,
     '',
   ];
