@@ -28,50 +28,80 @@ const DAY_KEEP_MS = 2 * DAY_MS;
 
 // KEYS: window hash, day hash, dirty set. ARGV: now (s), perMinute, perDay, dirty member.
 // Returns {-1} when the day counter must be seeded, else {allowed, dayFull, used, dayUsed, resetS}.
+// The window hash holds one field per second with requests, plus 't' (their total) and 'o'
+// (no bucket is older): a call drops only the seconds that left the window since the last
+// one and reads a bucket or two, instead of reading and sorting the whole minute.
 const CONSUME = `
 local dayUsed = redis.call('HGET', KEYS[2], 'n')
 if not dayUsed then return {-1} end
 dayUsed = tonumber(dayUsed)
+local w = KEYS[1]
 local nowS = tonumber(ARGV[1])
 local perMinute = tonumber(ARGV[2])
 local perDay = tonumber(ARGV[3])
-local flat = redis.call('HGETALL', KEYS[1])
-local live, stale, inWindow = {}, {}, 0
-for i = 1, #flat, 2 do
-  local s, c = tonumber(flat[i]), tonumber(flat[i + 1])
-  if s > nowS - 60 then
-    inWindow = inWindow + c
-    live[#live + 1] = {s, c}
+local lo = nowS - 59
+local head = redis.call('HMGET', w, 't', 'o')
+local total = tonumber(head[1]) or 0
+local oldest = tonumber(head[2]) or lo
+local changed = false
+if oldest < lo then
+  changed = true
+  if lo - oldest > 120 then
+    -- Far behind (a clock jump): recount from the buckets themselves.
+    total = 0
+    local flat = redis.call('HGETALL', w)
+    for i = 1, #flat, 2 do
+      local s = tonumber(flat[i])
+      if s then
+        if s < lo then redis.call('HDEL', w, flat[i]) else total = total + tonumber(flat[i + 1]) end
+      end
+    end
   else
-    stale[#stale + 1] = flat[i]
+    for s = oldest, lo - 1 do
+      local c = redis.call('HGET', w, s)
+      if c then
+        total = total - tonumber(c)
+        redis.call('HDEL', w, s)
+      end
+    end
   end
+  oldest = lo
 end
-if #stale > 0 then redis.call('HDEL', KEYS[1], unpack(stale)) end
 local dayFull = dayUsed >= perDay
-local allowed = (inWindow < perMinute) and not dayFull
-local used = inWindow
+local allowed = (total < perMinute) and not dayFull
 if allowed then
-  redis.call('HINCRBY', KEYS[1], ARGV[1], 1)
-  redis.call('EXPIRE', KEYS[1], 61)
+  redis.call('HINCRBY', w, nowS, 1)
   redis.call('HINCRBY', KEYS[2], 'n', 1)
   redis.call('SADD', KEYS[3], ARGV[4])
   dayUsed = dayUsed + 1
-  used = inWindow + 1
-  local found = false
-  for _, e in ipairs(live) do if e[1] == nowS then e[2] = e[2] + 1; found = true end end
-  if not found then live[#live + 1] = {nowS, 1} end
+  total = total + 1
+  changed = true
+  -- A replica whose clock runs behind may count a second older than 'o'.
+  if nowS < oldest then oldest = nowS end
 end
+-- The window frees room when its oldest request leaves, or, when full, once enough have left.
 local resetS = nowS + 60
-if #live > 0 then
-  table.sort(live, function(a, b) return a[1] < b[1] end)
-  resetS = live[1][1] + 60
-  local over = used - perMinute + 1
-  for _, e in ipairs(live) do
-    over = over - e[2]
-    if over <= 0 then resetS = e[1] + 60; break end
+local need = total - perMinute + 1
+local seen = 0
+local first = nil
+for s = oldest, total > 0 and nowS + 60 or oldest - 1 do
+  local c = redis.call('HGET', w, s)
+  if c then
+    first = first or s
+    seen = seen + tonumber(c)
+    if seen >= need then
+      resetS = s + 60
+      break
+    end
   end
 end
-return {allowed and 1 or 0, dayFull and 1 or 0, used, dayUsed, resetS}
+if total == 0 then
+  if changed then redis.call('DEL', w) end
+elseif changed or (first and first > oldest) then
+  redis.call('HSET', w, 't', total, 'o', first or oldest)
+  redis.call('EXPIRE', w, 61)
+end
+return {allowed and 1 or 0, dayFull and 1 or 0, total, dayUsed, resetS}
 `;
 
 // KEYS: day hash, provisional set. ARGV: stored count, expire-at (ms), provisional member or ''.
@@ -159,6 +189,9 @@ export class RedisLimiter implements Limiter {
   private readonly timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
   private readonly connected: () => Promise<void>;
+  /** The highest day count a consume returned per key, for `countedToday` (today's only). */
+  private counted = new Map<string, number>();
+  private countedDay = '';
 
   constructor(private readonly opts: RedisLimiterOptions) {
     this.prefix = opts.prefix ?? 'pf:';
@@ -190,6 +223,7 @@ export class RedisLimiter implements Limiter {
       );
     }
     const [allowedFlag, dayFullFlag, used = 0, dayUsed = 0, resetS = nowS + 60] = reply;
+    this.remember(keyId, day, dayUsed);
     const allowed = allowedFlag === 1;
     const minuteReset = resetS * 1000;
     const dayReset = utcDayStart(nowMs) + DAY_MS;
@@ -210,6 +244,20 @@ export class RedisLimiter implements Limiter {
     const day = utcDay(nowMs);
     const n = await this.call(() => this.redis.hget(this.dayKey(day, keyId), 'n'));
     return n === null ? this.opts.usage.usageOn(keyId, day) : Number(n);
+  }
+
+  countedToday(keyId: string, nowMs = Date.now()): number | undefined {
+    return utcDay(nowMs) === this.countedDay ? this.counted.get(keyId) : undefined;
+  }
+
+  /** Keeps the highest count seen: replies of concurrent requests may arrive out of order. */
+  private remember(keyId: string, day: string, dayUsed: number): void {
+    if (day !== this.countedDay) {
+      if (day < this.countedDay) return;
+      this.counted = new Map();
+      this.countedDay = day;
+    }
+    if (dayUsed > (this.counted.get(keyId) ?? -1)) this.counted.set(keyId, dayUsed);
   }
 
   /** Writes every replica's unwritten counts to the store; concurrent calls share one run. */

@@ -34,6 +34,12 @@ export interface Limiter {
   consume(keyId: string, policy: LimitPolicy, nowMs?: number): Promise<LimitDecision>;
   /** Requests counted for the key in the current UTC day. */
   usedToday(keyId: string, nowMs?: number): Promise<number>;
+  /**
+   * The day's count as of the latest request this process counted (or refused) for the key,
+   * that request included, without asking the engine; undefined when there is none today.
+   * Lets a keyed route report usage from the guard's own check-and-count, one round trip.
+   */
+  countedToday?(keyId: string, nowMs?: number): number | undefined;
   /** Writes counted usage to the durable store (called periodically and on shutdown). */
   flush(): Promise<void>;
   close(): Promise<void>;

@@ -78,6 +78,44 @@ describe.skipIf(!available)('Redis limiter (shared engines)', () => {
     expect((await limiter.consume('k', tight, NOW + 60_001)).allowed).toBe(false);
   });
 
+  it("remembers the day count of its own latest check-and-count, every replica's requests included", async () => {
+    const [a, b] = [await replica(), await replica()];
+    expect(a.countedToday('key-c', NOW)).toBeUndefined();
+    await a.consume('key-c', policy, NOW);
+    for (let i = 1; i <= 3; i++) await b.consume('key-c', policy, NOW + i);
+    expect(a.countedToday('key-c', NOW + 10)).toBe(1);
+    await a.consume('key-c', policy, NOW + 10);
+    expect(a.countedToday('key-c', NOW + 10)).toBe(5);
+    expect(b.countedToday('key-c', NOW + 10)).toBe(4);
+    // A new UTC day forgets yesterday's counts.
+    expect(a.countedToday('key-c', NOW + 12 * 3600_000)).toBeUndefined();
+  });
+
+  it('keeps the window exact when a replica runs a second behind, and after a long idle gap', async () => {
+    const [ahead, behind] = [await replica(), await replica()];
+    const tight = { perMinute: 2, perDay: 100 };
+    expect((await ahead.consume('skew', tight, NOW + 1_000)).allowed).toBe(true);
+    // Counted in a second older than any the window held before.
+    expect((await behind.consume('skew', tight, NOW)).allowed).toBe(true);
+    expect((await ahead.consume('skew', tight, NOW + 30_000)).allowed).toBe(false);
+    // The older request leaves first and frees exactly one slot.
+    expect((await ahead.consume('skew', tight, NOW + 60_000)).allowed).toBe(true);
+    expect((await ahead.consume('skew', tight, NOW + 60_500)).allowed).toBe(false);
+    // Ten minutes later the whole window has gone.
+    const later = await ahead.consume('skew', tight, NOW + 600_000);
+    expect(later).toMatchObject({ allowed: true, minute: { remaining: 1, resetAt: NOW + 660_000 } });
+  });
+
+  it("waits for enough requests to leave when a key's limit was lowered", async () => {
+    const limiter = await replica();
+    const before = { perMinute: 5, perDay: 100 };
+    for (const at of [0, 10_000, 10_000, 20_000, 20_000]) await limiter.consume('lowered', before, NOW + at);
+    // Five in the window, two allowed now: four must leave, the fourth at NOW + 20 s + 60 s.
+    const refused = await limiter.consume('lowered', { perMinute: 2, perDay: 100 }, NOW + 30_000);
+    expect(refused).toMatchObject({ allowed: false, reason: 'rate_limited', retryAfterSeconds: 50 });
+    expect(refused.minute).toEqual({ limit: 2, remaining: 0, resetAt: NOW + 80_000 });
+  });
+
   it('refuses past the daily quota until the UTC day ends, then starts afresh', async () => {
     const limiter = await replica();
     const daily = { perMinute: 100, perDay: 3 };
