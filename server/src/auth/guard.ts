@@ -4,6 +4,7 @@
  * route uses it, and so can any other keyed entry point (POST /mcp): register it with
  * `preHandler: guard` and put the route's tier in `config.routeTier` (default free).
  */
+import type { RouteMeta } from '@propsfeed/contract';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { KeyCache } from '../keys/cache';
 import { isWellFormedKey } from '../keys/format';
@@ -18,7 +19,7 @@ declare module 'fastify' {
     caller?: Caller;
   }
   interface FastifyContextConfig {
-    /** Lowest tier of a keyed route (contract routes set it from their metadata; /mcp sets its own). */
+    /** Lowest tier of a keyed route that is not in the ts-rest contract (e.g. /mcp). */
     routeTier?: 'free' | 'pro';
   }
 }
@@ -63,7 +64,7 @@ function setLimitHeaders(reply: FastifyReply, caller: Caller, d: LimitDecision, 
 
 /**
  * The guard for routes open from `routeTier` up; without it, the tier is read per request
- * from the route's config (`routeTier`).
+ * from the route's config (`routeTier`, or the contract metadata ts-rest puts there).
  */
 export function createKeyGuard(deps: GuardDeps, routeTier?: 'free' | 'pro'): preHandlerAsyncHookHandler {
   return async function keyGuard(request, reply) {
@@ -97,5 +98,6 @@ export function createKeyGuard(deps: GuardDeps, routeTier?: 'free' | 'pro'): pre
 }
 
 function routeTierOf(request: FastifyRequest): 'free' | 'pro' {
-  return request.routeOptions.config.routeTier ?? 'free';
+  const config = request.routeOptions.config as { routeTier?: 'free' | 'pro'; tsRestRoute?: { metadata?: unknown } };
+  return config.routeTier ?? (config.tsRestRoute?.metadata as RouteMeta | undefined)?.tier ?? 'free';
 }

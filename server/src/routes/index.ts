@@ -2,10 +2,9 @@
  * Every contract route, registered in one place (one file per contract key, named after it).
  *
  * For whoever adds or replaces a route file:
- * - A route file exports `(deps: RouteDeps) => RouteImpl<'<key>'>` (ts-rest's handler type);
+ * - A route file exports `(deps: RouteDeps) => AppRouteImplementation<typeof contract.<key>>`;
  *   the handler gets `{ query, params, body, request, reply }` with query/params already
  *   validated against the contract (a bad one never reaches it: 400 invalid_request).
- *   `registerRoute` below plays ts-rest's Fastify adapter, with less work per request.
  * - Keyed routes run behind the key guard (auth/guard.ts): `callerOfRequest(request)` is the
  *   caller: tier, `policy` (limits/policy.ts: sports, liveLines, delayMs, scanLimit) and
  *   `view`. The guard already refused routes above the caller's tier (contract metadata).
