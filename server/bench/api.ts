@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { STAT_KEYS } from '@propsfeed/contract';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { createApp } from '../src/app';
@@ -50,18 +51,7 @@ function benchProps(gameIndex: number, n: number): PropSpec[] {
     'Booker',
     'Mitchell',
   ];
-  const stats = [
-    'points',
-    'rebounds',
-    'assists',
-    'threes',
-    'pra',
-    'pts_rebs',
-    'pts_asts',
-    'rebs_asts',
-    'steals',
-    'blocks',
-  ];
+  const stats = STAT_KEYS.nba.slice(0, 10);
   const odds = () => (rand() < 0.5 ? -100 - Math.floor(rand() * 60) : 100 + Math.floor(rand() * 40));
   return Array.from({ length: n }, (_, i) => ({
     player: `${first[i % 10]} ${last[Math.floor(i / 10) % 10]} ${gameIndex}-${Math.floor(i / 100)}`,
