@@ -5,7 +5,7 @@ import type { CliApp, CommandContext } from '../context';
 import { parseSport, parseStatList, watchOption, watchSeconds } from '../options';
 import { formatLocalTime, formatStart, matchup } from '../output/format';
 import { toJson } from '../output/output';
-import { numberCell, oddsCell, showing } from '../output/rows';
+import { LINE_COLUMNS, lineCells, numberCell, showing } from '../output/rows';
 import { type Column, cell } from '../output/table';
 
 export interface GameOptions {
@@ -23,21 +23,13 @@ export function renderGame(data: PropsResult, ctx: CommandContext): string {
   const hasLiveValues = data.props.some((p) => p.liveValue !== undefined);
   const columns: Column[] = [
     { header: 'player', min: 12 },
-    { header: 'stat' },
-    { header: 'line', align: 'right' },
-    { header: 'over', align: 'right' },
-    { header: 'under', align: 'right' },
-    { header: 'books', align: 'right', optional: true },
+    ...LINE_COLUMNS,
     ...(hasLiveValues || !out.terminal ? [{ header: 'now', align: 'right' } as const] : []),
     { header: 'state', only: 'piped' },
   ];
   const rows = data.props.map((p) => [
     cell(p.player),
-    cell(p.stat),
-    numberCell(p.line, out),
-    oddsCell(p.overOdds, out),
-    oddsCell(p.underOdds, out),
-    cell(String(p.bookCount)),
+    ...lineCells(p, out),
     ...(hasLiveValues || !out.terminal ? [numberCell(p.liveValue, out)] : []),
     cell(p.gameState ?? ''),
   ]);

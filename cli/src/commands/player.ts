@@ -6,7 +6,7 @@ import { CliError } from '../errors';
 import { parseSport } from '../options';
 import { matchup } from '../output/format';
 import { toJson } from '../output/output';
-import { numberCell, oddsCell, showing, startCell } from '../output/rows';
+import { LINE_COLUMNS, lineCells, numberCell, showing, startCell } from '../output/rows';
 import { type Column, cell } from '../output/table';
 
 export interface PlayerOptions {
@@ -17,11 +17,7 @@ export function renderPlayer(data: PlayerPropsResponse, ctx: CommandContext): st
   const { out, clock } = ctx;
   if (data.player === null) throw new CliError(`No player matches '${data.query}' among today's props.`);
   const columns: Column[] = [
-    { header: 'stat' },
-    { header: 'line', align: 'right' },
-    { header: 'over', align: 'right' },
-    { header: 'under', align: 'right' },
-    { header: 'books', align: 'right', optional: true },
+    ...LINE_COLUMNS,
     { header: 'game', min: 12, only: 'terminal', optional: true },
     { header: 'player', only: 'piped' },
     { header: 'event', only: 'piped' },
@@ -29,11 +25,7 @@ export function renderPlayer(data: PlayerPropsResponse, ctx: CommandContext): st
     { header: 'proj', align: 'right', optional: true },
   ];
   const rows = data.rows.map((r) => [
-    cell(r.stat),
-    numberCell(r.line, out),
-    oddsCell(r.overOdds, out),
-    oddsCell(r.underOdds, out),
-    cell(String(r.bookCount)),
+    ...lineCells(r, out),
     cell(matchup(r)),
     cell(r.player),
     cell(r.eventId),

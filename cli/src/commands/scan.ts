@@ -5,7 +5,7 @@ import type { CliApp, CommandContext } from '../context';
 import { intParser, parseSport, parseStat, watchOption, watchSeconds } from '../options';
 import { matchup } from '../output/format';
 import { toJson } from '../output/output';
-import { numberCell, oddsCell, showing, startCell } from '../output/rows';
+import { LINE_COLUMNS, lineCells, numberCell, showing, startCell } from '../output/rows';
 import { type Column, cell } from '../output/table';
 
 export const SORTS = ['line', 'odds', 'player'] as const;
@@ -40,11 +40,7 @@ export function renderScan(data: ScanResponse, opts: ScanOptions, ctx: CommandCo
   const hasProjection = rows.some((r) => r.propsfeedProjection);
   const columns: Column[] = [
     { header: 'player', min: 12 },
-    { header: 'stat' },
-    { header: 'line', align: 'right' },
-    { header: 'over', align: 'right' },
-    { header: 'under', align: 'right' },
-    { header: 'books', align: 'right', optional: true },
+    ...LINE_COLUMNS,
     { header: 'game', min: 12, only: 'terminal', optional: true },
     { header: 'event', only: 'piped' },
     { header: 'away', only: 'piped' },
@@ -54,11 +50,7 @@ export function renderScan(data: ScanResponse, opts: ScanOptions, ctx: CommandCo
   ];
   const cells = rows.map((r) => [
     cell(r.player),
-    cell(r.stat),
-    numberCell(r.line, out),
-    oddsCell(r.overOdds, out),
-    oddsCell(r.underOdds, out),
-    cell(String(r.bookCount)),
+    ...lineCells(r, out),
     cell(matchup(r)),
     cell(r.eventId),
     cell(r.awayTeam),

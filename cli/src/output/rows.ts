@@ -1,8 +1,28 @@
 /** Cells shared by the commands that show props, games and times. */
-import { type Book, EVENT_ID_PREFIX } from '@propsfeed/contract';
+import { type Book, EVENT_ID_PREFIX, type PlayerProp } from '@propsfeed/contract';
 import { type Clock, formatLocalTime, formatNumber, formatOdds, formatStart, plainNumber, plainOdds } from './format';
 import type { Output } from './output';
-import { type Cell, cell } from './table';
+import { type Cell, type Column, cell } from './table';
+
+/** The columns every prop table shows: stat, line, the price of each side and the book count. */
+export const LINE_COLUMNS: readonly Column[] = [
+  { header: 'stat' },
+  { header: 'line', align: 'right' },
+  { header: 'over', align: 'right' },
+  { header: 'under', align: 'right' },
+  { header: 'books', align: 'right', optional: true },
+];
+
+/** The cells of LINE_COLUMNS for one prop. */
+export function lineCells(p: PlayerProp, out: Output): Cell[] {
+  return [
+    cell(p.stat),
+    numberCell(p.line, out),
+    oddsCell(p.overOdds, out),
+    oddsCell(p.underOdds, out),
+    cell(String(p.bookCount)),
+  ];
+}
 
 export function oddsCell(odds: number | undefined, out: Output): Cell {
   return cell(formatOdds(odds, out.c), plainOdds(odds));
