@@ -5,23 +5,24 @@
  * pre-serialized 5,000-row bytes); this process drives each in turn with autocannon and
  * prints req/s, p50/p99 and the ratios against the goals.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { STAT_KEYS } from '@propsfeed/contract';
+import { contract, STAT_KEYS } from '@propsfeed/contract';
+import { initServer } from '@ts-rest/fastify';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { createApp } from '../src/app';
 import { KeyCache } from '../src/keys/cache';
 import { issueKey } from '../src/keys/issue';
 import { MemoryLimiter } from '../src/limits/memory';
+import type { RouteImpl } from '../src/routes/deps';
 import { openStore } from '../src/runtime';
 import { buildBoard, type PropSpec, TestBoardSource } from '../test/helpers/board';
+import { startBenchServer } from './process';
 import { type SharedBenchApp, startSharedApp } from './shared';
 
 /** `pnpm bench --shared` also measures keyed routes on PostgreSQL + Redis (bench/shared.ts). */
@@ -106,6 +107,7 @@ async function serveAll(): Promise<void> {
   bare.get('/small', async () => ({ ok: true, service: 'propsfeed', version: 1 }));
   // The API's own /me and /games answers (bytes and headers), replayed: what Fastify itself
   // costs to send them, so the ratio against it is the cost of the API's own code.
+  let replayedGames: { headers: Record<string, string>; body: Buffer } | undefined;
   for (const [path, from] of [
     ['/replay/me', '/api/v1/me'],
     ['/replay/games', '/api/v1/games?sport=nba'],
@@ -117,6 +119,23 @@ async function serveAll(): Promise<void> {
       if (!['content-length', 'date', 'connection', 'keep-alive'].includes(name)) headers[name] = value;
     });
     bare.get(path, async (_request, reply) => reply.headers(headers).send(body));
+    if (path === '/replay/games') replayedGames = { headers, body };
+  }
+  // The same /games bytes through @ts-rest/fastify (which issue 4 names) with a handler that
+  // only returns them: the framework's own cost, the ceiling for the real route.
+  const replay = replayedGames;
+  if (replay) {
+    await bare.register(async (scope) => {
+      const ts = initServer();
+      const games: RouteImpl<'games'> = async ({ reply }) => {
+        reply.headers(replay.headers);
+        return { status: 200, body: replay.body as never };
+      };
+      ts.registerRouter({ games: contract.games }, ts.router({ games: contract.games }, { games }), scope, {
+        logInitialization: false,
+        responseValidation: false,
+      });
+    });
   }
   const bareFastify = await bare.listen({ port: 0, host: '127.0.0.1' });
 
@@ -201,23 +220,15 @@ async function measureAll(targets: Target[]): Promise<Map<string, Measured>> {
 }
 
 async function drive(): Promise<void> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve', ...(SHARED ? ['--shared'] : [])],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const first = await new Promise<string>((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout });
-    lines.once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
+  const { child, firstLine, pinned } = await startBenchServer(fileURLToPath(import.meta.url), [
+    '--serve',
+    ...(SHARED ? ['--shared'] : []),
+  ]);
   const {
     targets: servers,
     rowsBytes,
     rowsGzBytes,
-  } = JSON.parse(first) as { targets: Targets; rowsBytes: number; rowsGzBytes: number };
+  } = JSON.parse(firstLine) as { targets: Targets; rowsBytes: number; rowsGzBytes: number };
   const auth = { authorization: `Bearer ${servers.key}` };
   const gzip = { 'accept-encoding': 'gzip' };
   try {
@@ -227,6 +238,7 @@ async function drive(): Promise<void> {
       { name: 'GET /games', url: `${servers.api}/api/v1/games?sport=nba`, headers: auth },
       { name: 'bare Fastify, replayed /me', url: `${servers.bareFastify}/replay/me`, headers: auth },
       { name: 'bare Fastify, replayed /games', url: `${servers.bareFastify}/replay/games`, headers: auth },
+      { name: 'ts-rest, replayed /games', url: `${servers.bareFastify}/api/v1/games?sport=nba`, headers: auth },
       { name: 'bare Node, 5,000 rows', url: `${servers.bareNode}/` },
       { name: 'GET /props?limit=5000', url: `${servers.api}/api/v1/props?limit=5000`, headers: auth },
       { name: 'bare Node, 5,000 rows gzip', url: `${servers.bareNode}/`, headers: gzip },
@@ -253,7 +265,7 @@ async function drive(): Promise<void> {
     const pad = (s: string, n: number) => s.padEnd(n);
     const num = (n: number, d = 0) => n.toFixed(d).padStart(9);
     console.log(
-      `\npropsfeed API benchmark: ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${ROUND_S} s per target (medians), loopback`,
+      `\npropsfeed API benchmark: ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${ROUND_S} s per target (medians), loopback${pinned ? ', server and load generator pinned to separate CPUs' : ''}`,
     );
     console.log(`5,000-row answer: ${rowsBytes} bytes plain, ${rowsGzBytes} gzip\n`);
     console.log(
@@ -267,6 +279,7 @@ async function drive(): Promise<void> {
       ['/games ÷ bare Fastify', rps('GET /games') / rps('bare Fastify, small JSON'), 0.85],
       ['/me ÷ bare Fastify replaying it', rps('GET /me') / rps('bare Fastify, replayed /me'), 0.85],
       ['/games ÷ bare Fastify replaying it', rps('GET /games') / rps('bare Fastify, replayed /games'), 0.85],
+      ['/games ÷ ts-rest replaying it', rps('GET /games') / rps('ts-rest, replayed /games'), 0.85],
       ['/props?limit=5000 ÷ bare Node', rps('GET /props?limit=5000') / rps('bare Node, 5,000 rows'), 0.8],
       [
         '/props?limit=5000 gzip ÷ bare Node gzip',

@@ -5,12 +5,11 @@
  * enterprise key; this process drives each target in turn with autocannon, in interleaved
  * rounds, and prints req/s, p50/p99 and the ratios.
  */
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { buildSimApp } from '../test/board-routes/simSetup';
+import { startBenchServer } from './process';
 
 const ROUND_S = Number(process.env.BENCH_ROUND_SECONDS ?? 2.5);
 const ROUNDS = 3;
@@ -70,14 +69,8 @@ async function measureAll(targets: Target[], headers: Record<string, string>): P
 }
 
 async function drive(): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const first = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-  const { api, bareFastify, key } = JSON.parse(first) as { api: string; bareFastify: string; key: string };
+  const { child, firstLine, pinned } = await startBenchServer(fileURLToPath(import.meta.url), ['--serve']);
+  const { api, bareFastify, key } = JSON.parse(firstLine) as { api: string; bareFastify: string; key: string };
   const v1 = `${api}/api/v1`;
   try {
     const targets: Target[] = [
@@ -94,7 +87,7 @@ async function drive(): Promise<void> {
     const rps = (name: string) => results.get(name)?.rps ?? 0;
     const num = (n: number, d = 0) => n.toFixed(d).padStart(9);
     console.log(
-      `\npropsfeed board routes: ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${ROUND_S} s per target (medians), loopback, seeded simulator`,
+      `\npropsfeed board routes: ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${ROUND_S} s per target (medians), loopback, seeded simulator${pinned ? ', server and load generator pinned to separate CPUs' : ''}`,
     );
     console.log(
       `\n${'target'.padEnd(32)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'non-2xx'.padStart(9)}`,

@@ -1,0 +1,44 @@
+/**
+ * The benchmarks' two processes: a child that serves every target (the app and its baselines
+ * alike) and this one, which drives them with autocannon. On Linux with two or more CPUs each
+ * is pinned to its own CPU, so the scheduler does not move them about or put both on one CPU:
+ * on a shared 2-core machine this roughly halves the run-to-run spread of the ratios.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { createInterface } from 'node:readline';
+
+const SERVER_CPU = '0';
+const DRIVER_CPU = '1';
+
+function tasksetWorks(): boolean {
+  if (process.platform !== 'linux' || availableParallelism() < 2) return false;
+  try {
+    execFileSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface BenchServer {
+  child: ChildProcess;
+  /** The first line the child printed: where its targets listen. */
+  firstLine: string;
+  /** Whether the two processes are pinned to separate CPUs. */
+  pinned: boolean;
+}
+
+/** Starts `script args` as the serving child and waits for its first line of stdout. */
+export async function startBenchServer(script: string, args: string[]): Promise<BenchServer> {
+  const pinned = tasksetWorks();
+  const node = [process.execPath, '--import', 'tsx', script, ...args];
+  const [command = process.execPath, ...rest] = pinned ? ['taskset', '-c', SERVER_CPU, ...node] : node;
+  const child = spawn(command, rest, { stdio: ['ignore', 'pipe', 'inherit'] });
+  if (pinned) execFileSync('taskset', ['-a', '-cp', DRIVER_CPU, String(process.pid)], { stdio: 'ignore' });
+  const firstLine = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  return { child, firstLine, pinned };
+}
