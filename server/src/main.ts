@@ -60,7 +60,7 @@ export async function serve(opts: ServeOptions = {}, config: Config = loadConfig
   const logger = lineLogger(config.PROPS_LOG_LEVEL);
   const runtime = await openRuntime(config, {
     logger,
-    startFeed: (db, o) => startFeed({ config, db, logger, backfill: !o?.resume }),
+    startFeed: (db, o) => startFeed({ config, db, logger, resume: o?.resume === true }),
   });
   const app = await createApp({
     store: runtime.store,

@@ -34,6 +34,11 @@ interface BookState {
   health: BookHealth;
   attempted: boolean;
   failures: string[];
+  /**
+   * The latest stored point of each line when this core took over ingest from another leader
+   * (by line key), until the book's first complete cycle has been compared with it.
+   */
+  resumed?: Map<string, LineChange>;
 }
 
 export interface FeedCoreOptions {
@@ -49,7 +54,7 @@ export interface FeedCoreOptions {
 const THIN_AFTER_MS = 60_000;
 const THIN_STEP_MS = 30_000;
 
-const lineKey = (l: SlateLine) => `${l.gameId}|${l.playerKey}|${l.stat}`;
+const lineKey = (l: Pick<SlateLine, 'gameId' | 'playerKey' | 'stat'>) => `${l.gameId}|${l.playerKey}|${l.stat}`;
 
 function samePrice(a: SlateLine, b: SlateLine): boolean {
   return a.line === b.line && a.overOdds === b.overOdds && a.underOdds === b.underOdds;
@@ -102,11 +107,30 @@ function quoted(l: SlateLine, updatedAt: number): QuotedLine {
   };
 }
 
+/** The quote a stored point stands for, posted since its time (for a core resuming ingest). */
+function resumedQuote(p: LineChange & { line: number }): QuotedLine {
+  return {
+    gameId: p.gameId,
+    player: p.player,
+    playerKey: p.playerKey,
+    playerId: undefined,
+    photoUrl: undefined,
+    team: p.team,
+    stat: p.stat,
+    line: p.line,
+    overOdds: p.overOdds,
+    underOdds: p.underOdds,
+    liveValue: undefined,
+    updatedAt: p.at,
+  };
+}
+
 function internLines(
   prev: QuotedLine[],
   lines: readonly SlateLine[],
   at: number,
   report: (l: SlateLine, line: number | null) => void,
+  resumed?: Map<string, LineChange>,
 ): QuotedLine[] {
   const out: QuotedLine[] = new Array(lines.length);
   let aligned = prev.length === lines.length;
@@ -122,6 +146,10 @@ function internLines(
     if (!aligned) {
       byKey ??= new Map(prev.map((q) => [lineKey(q), q]));
       before = byKey.get(lineKey(l));
+    }
+    if (!before && resumed) {
+      const stored = resumed.get(lineKey(l));
+      if (stored && stored.line !== null) before = resumedQuote({ ...stored, line: stored.line });
     }
     if (before && sameLine(before, l)) {
       out[i] = before;
@@ -179,6 +207,21 @@ export class FeedCore {
     return s;
   }
 
+  /**
+   * Takes over ingest from another leader: the latest stored point of each line (see
+   * LineHistoryStore.latestPoints). A line seen again at its stored price keeps its time and
+   * is not recorded again; one stored as posted but absent from the book's first complete
+   * cycle is recorded as pulled.
+   */
+  resumeFrom(points: readonly LineChange[]): void {
+    for (const p of points) {
+      const s = this.books.get(p.book);
+      if (!s) continue;
+      s.resumed ??= new Map();
+      s.resumed.set(lineKey(p), p);
+    }
+  }
+
   /** A part of a book's cycle parsed: it replaces that part's last good slate. */
   applyPart(book: Book, part: string, result: ParseResult, at: number): void {
     const s = this.state(book);
@@ -227,6 +270,7 @@ export class FeedCore {
     const s = this.state(book);
     s.attempted = true;
     s.health.lastAttemptAt = at;
+    const complete = s.failures.length === 0;
     if (s.failures.length > 0) {
       s.health.errorCount += 1;
       s.health.consecutiveFailures += 1;
@@ -242,13 +286,13 @@ export class FeedCore {
     }
     if (s.parts.size === 0) return undefined;
     s.health.fetchedAt = Math.min(...[...s.parts.values()].map((p) => p.fetchedAt));
-    const { changed, changes, games, lines } = this.intern(book, s, at);
+    const { changed, changes, games, lines } = this.intern(book, s, at, complete);
     if (!changed) return undefined;
     s.view = { book, fetchedAt: s.health.fetchedAt, games, lines };
     return changes;
   }
 
-  private intern(book: Book, s: BookState, at: number) {
+  private intern(book: Book, s: BookState, at: number, complete: boolean) {
     let changed = false;
     const games = new Map<string, SlateGame>();
     const changes: LineChange[] = [];
@@ -281,12 +325,27 @@ export class FeedCore {
       // A part that failed this cycle still holds the parse it was interned from.
       if (part.quoted === undefined || part.internedFrom !== part.result) {
         const prev = part.quoted ?? [];
-        const next = internLines(prev, part.result.slate.lines, at, (l, line) => changes.push(change(l, line)));
+        const next = internLines(
+          prev,
+          part.result.slate.lines,
+          at,
+          (l, line) => changes.push(change(l, line)),
+          s.resumed,
+        );
         if (next !== prev) changed = true;
         part.quoted = next;
         part.internedFrom = part.result;
       }
       for (const q of part.quoted) lines.push(q);
+    }
+    if (s.resumed && complete) {
+      const present = new Set(lines.map(lineKey));
+      for (const [key, stored] of s.resumed) {
+        if (stored.line === null || present.has(key)) continue;
+        changes.push({ ...stored, at, line: null, overOdds: undefined, underOdds: undefined });
+        changed = true;
+      }
+      s.resumed = undefined;
     }
     if (games.size !== s.games.size) changed = true;
     s.games = games;

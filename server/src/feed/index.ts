@@ -33,14 +33,17 @@ export interface StartFeedOptions {
   /** Injected for tests (msw intercepts global fetch anyway). */
   fetch?: typeof fetch;
   /**
-   * Replay the simulated day into history before polling (default true). A replica taking
-   * over ingest from another (shared engines) passes false: the day is already stored.
+   * Another replica ingested before this one (shared engines): the day is already stored, so
+   * the simulator's backfill is skipped, and line tracking resumes from stored history
+   * (lines changed in the last RESUME_WINDOW_MS) instead of recording every line again.
    */
-  backfill?: boolean;
+  resume?: boolean;
 }
 
 const SILENT: FeedLogger = { info() {}, warn() {}, error() {} };
 const MIN = 60_000;
+/** How far back a resuming leader reads stored lines: older ones it records again if seen. */
+const RESUME_WINDOW_MS = 48 * 60 * MIN;
 
 export async function startFeed(opts: StartFeedOptions): Promise<Feed> {
   const now = opts.now ?? Date.now;
@@ -50,6 +53,11 @@ export async function startFeed(opts: StartFeedOptions): Promise<Feed> {
   const history = createLineHistoryStore(opts.db);
   const gameLogs = createGameLogStore(opts.db);
   const core = new FeedCore({ books, history, gameLogs, logger, retainMs: opts.retainMs ?? 30 * MIN, now });
+  if (opts.resume) {
+    const points = await history.latestPoints(now() - RESUME_WINDOW_MS);
+    core.resumeFrom(points);
+    logger.info({ lines: points.length }, 'line tracking resumed from stored history');
+  }
 
   let sim: SimServer | undefined;
   let urls: Record<Book, string> = {
@@ -59,7 +67,7 @@ export async function startFeed(opts: StartFeedOptions): Promise<Feed> {
   if (simulated) {
     const world = new SimWorld(opts.config.PROPS_SIM_SEED);
     const started = now();
-    if (opts.backfill !== false) {
+    if (!opts.resume) {
       const result = await backfill({ core, world, now: started, gameLogs });
       logger.info({ ...result, ms: now() - started, seed: world.seed }, 'simulated books backfilled');
     }

@@ -45,6 +45,11 @@ export interface HistoryGame {
 export interface LineHistoryStore extends LineHistoryReader {
   /** Writes one cycle (games first, then changes) in one transaction. */
   record(cycle: { games: readonly HistoryGame[]; changes: readonly LineChange[] }): Promise<void>;
+  /**
+   * The latest stored point of every book line that changed at or after `sinceMs`: where an
+   * ingest leader taking over resumes from, so it records only what moved since.
+   */
+  latestPoints(sinceMs: number): Promise<LineChange[]>;
 }
 
 function point(row: LineHistoryTable): LinePointRecord {
@@ -52,6 +57,23 @@ function point(row: LineHistoryTable): LinePointRecord {
   if (row.over_odds !== null) p.overOdds = Number(row.over_odds);
   if (row.under_odds !== null) p.underOdds = Number(row.under_odds);
   return p;
+}
+
+function toChange(row: LineHistoryTable): LineChange {
+  const c: LineChange = {
+    book: row.book as Book,
+    sport: row.sport as SportId,
+    gameId: row.game_id,
+    playerKey: row.player_key,
+    player: row.player,
+    stat: row.stat,
+    at: Number(row.at),
+    line: row.line === null ? null : Number(row.line),
+  };
+  if (row.team !== null) c.team = row.team;
+  if (row.over_odds !== null) c.overOdds = Number(row.over_odds);
+  if (row.under_odds !== null) c.underOdds = Number(row.under_odds);
+  return c;
 }
 
 function toRow(c: LineChange): LineHistoryTable {
@@ -117,6 +139,29 @@ export function createLineHistoryStore(store: Db): LineHistoryStore {
         }
         await bulkInsert(trx, engine, 'line_history', changes.map(toRow));
       });
+    },
+
+    async latestPoints(sinceMs: number) {
+      const latest = kysely
+        .selectFrom('line_history')
+        .select(['book', 'game_id', 'player_key', 'stat'])
+        .select((eb) => eb.fn.max('at').as('at'))
+        .where('at', '>=', sinceMs)
+        .groupBy(['book', 'game_id', 'player_key', 'stat'])
+        .as('m');
+      const rows = await kysely
+        .selectFrom('line_history as h')
+        .innerJoin(latest, (join) =>
+          join
+            .onRef('h.book', '=', 'm.book')
+            .onRef('h.game_id', '=', 'm.game_id')
+            .onRef('h.player_key', '=', 'm.player_key')
+            .onRef('h.stat', '=', 'm.stat')
+            .onRef('h.at', '=', 'm.at'),
+        )
+        .selectAll('h')
+        .execute();
+      return rows.map(toChange);
     },
 
     async propHistory(q: PropHistoryQuery) {

@@ -97,6 +97,51 @@ describe('feed core change tracking', () => {
     expect(cycles[1]?.games).toEqual([]);
   });
 
+  it('resumes from stored points when taking over ingest: records only what moved since', async () => {
+    const { store, cycles } = recorder();
+    const core = new FeedCore({ books: ['underdog'], history: store, logger: silent, retainMs: 60_000, now: () => 0 });
+    const stored = (player: string, at: number, value: number | null): LineChange => ({
+      book: 'underdog',
+      sport: 'nba',
+      gameId: 'ud_1',
+      playerKey: `${player.toLowerCase()}|boston celtics`,
+      player,
+      team: 'Boston Celtics',
+      stat: 'points',
+      at,
+      line: value,
+      ...(value === null ? {} : { overOdds: -110, underOdds: -110 }),
+    });
+    // What the previous leader recorded: A and B posted, C posted, E pulled; a prizepicks
+    // point for a book this core does not poll is ignored.
+    core.resumeFrom([
+      stored('A', 1_000, 10.5),
+      stored('B', 1_000, 20.5),
+      stored('C', 2_000, 5.5),
+      stored('E', 2_500, null),
+      { ...stored('F', 1_000, 3.5), book: 'prizepicks' },
+    ]);
+    // A failed part: the seed is kept for the next, complete, cycle.
+    core.failPart('underdog', 'live', { kind: 'timeout', message: 'timed out' });
+    core.applyPart('underdog', 'all', parsed([line('A', 10.5), line('B', 21.5)]), 9_000);
+    await core.commit('underdog', 9_000);
+    expect(cycles[0]?.changes.map((c) => [c.playerKey, c.line, c.at])).toEqual([['b|boston celtics', 21.5, 9_000]]);
+
+    core.applyPart('underdog', 'all', parsed([line('A', 10.5), line('B', 21.5), line('E', 7.5)]), 10_000);
+    const board = await core.commit('underdog', 10_000);
+    // E re-opened; C, stored as posted and now gone, is recorded as pulled; A is not recorded again.
+    expect(cycles[1]?.changes.map((c) => [c.playerKey, c.line, c.at])).toEqual([
+      ['e|boston celtics', 7.5, 10_000],
+      ['c|boston celtics', null, 10_000],
+    ]);
+    // A keeps the time it last moved under the previous leader.
+    expect(board?.games[0]?.props.map((p) => [p.player, p.books[0]?.updatedAt])).toEqual([
+      ['A', 1_000],
+      ['B', 9_000],
+      ['E', 10_000],
+    ]);
+  });
+
   it('keeps every board of the last minute and one per 30 s before, for at()', async () => {
     const core = new FeedCore({ books: ['underdog'], logger: silent, retainMs: 15 * 60_000, now: () => 0 });
     for (let t = 0; t <= 300_000; t += 5_000) {

@@ -184,6 +184,19 @@ describe.each(engines)('history on $name', ({ name, open }) => {
     expect(await history.propHistory({ gameId: 'pp_1', player: 'Luka Doncic', stat: 'rebounds' })).toBeUndefined();
   });
 
+  it.skipIf(skip)('gives the latest point of each book line changed since a time, for a resuming leader', async () => {
+    const latest = await createLineHistoryStore(db).latestPoints(T0 + 2 * MIN);
+    const byKey = (c: LineChange) => `${c.book}|${c.stat}`;
+    expect(latest.sort((a, b) => byKey(a).localeCompare(byKey(b)))).toEqual(
+      [
+        change('prizepicks', 'pp_1', T0 + 180 * MIN, null),
+        { ...change('underdog', 'ud_9', T0 + 5 * MIN, 6.5, -115, -105), stat: 'assists' },
+        change('underdog', 'ud_9', T0 + 120 * MIN, 32.5, -110, -110),
+      ].map((c) => Object.fromEntries(Object.entries(c).filter(([, v]) => v !== undefined))),
+    );
+    expect(await createLineHistoryStore(db).latestPoints(T0 + 181 * MIN)).toEqual([]);
+  });
+
   it.skipIf(skip)('gives movers: open and current per merged prop and book, pulled lines left out', async () => {
     const history = createLineHistoryStore(db);
     const all = await history.movers({ sport: 'nba', stat: 'points' });
