@@ -42,7 +42,7 @@ export async function openBoardData(
   feed: BoardSource,
   onError: (err: unknown) => void,
 ): Promise<BoardData & { stop(): void }> {
-  const history = createLineHistoryStore(db);
+  const history = unavailableOnFailure(createLineHistoryStore(db), onError);
   const gameLogs = new GameLogIndex(createGameLogStore(db), gameLogCount(db), onError);
   const openings = new OpeningLines(feed, history);
   openings.start();
@@ -55,6 +55,23 @@ export async function openBoardData(
       gameLogs.stop();
       openings.stop();
     },
+  };
+}
+
+/**
+ * Line history reads whose store failures (PostgreSQL down, say) answer 503
+ * upstream_unavailable rather than 500: the board itself is still served from memory. The
+ * cause is logged, so a failing query is not mistaken for an outage unseen.
+ */
+function unavailableOnFailure(reader: LineHistoryReader, onError: (err: unknown) => void): LineHistoryReader {
+  const unavailable = (err: unknown): never => {
+    onError(err);
+    throw new ApiError('upstream_unavailable', 'line history is unavailable right now; retry shortly');
+  };
+  return {
+    propHistory: (q) => reader.propHistory(q).catch(unavailable),
+    movers: (q) => reader.movers(q).catch(unavailable),
+    resolveGame: (id) => reader.resolveGame(id).catch(unavailable),
   };
 }
 

@@ -148,6 +148,11 @@ describe.skipIf(!available)('replicas on PostgreSQL + Redis (multi-process)', ()
     try {
       for (let i = 0; i < 9; i++) expect(await ok(replicas[i % 3] as Replica, '/api/v1/sports')).toBe(200);
       for (const r of replicas) expect(await ok(r, '/api/v1/games?sport=nba')).toBe(200);
+      // What only the store holds (line history) is a 503, not a 500; the request still counts.
+      const since = new Date(Date.now() - 3_600_000).toISOString();
+      const movement = await get(replicas[0] as Replica, `/api/v1/props/movement?sport=nba&since=${since}`, sharp);
+      counted++;
+      expect([movement.status, (await movement.json()).error]).toEqual([503, 'upstream_unavailable']);
       const me = await get(replicas[1] as Replica, '/api/v1/me', sharp);
       expect(me.status).toBe(200);
       counted++;
