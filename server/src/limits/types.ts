@@ -58,7 +58,11 @@ export function utcDayStart(nowMs: number): number {
   return nowMs - (nowMs % 86_400_000);
 }
 
-/** The UTC day as `YYYY-MM-DD`, the key of durable usage rows. */
+let lastDay = { start: Number.NaN, text: '' };
+
+/** The UTC day as `YYYY-MM-DD`, the key of durable usage rows (formatted once per day). */
 export function utcDay(nowMs: number): string {
-  return new Date(utcDayStart(nowMs)).toISOString().slice(0, 10);
+  const start = utcDayStart(nowMs);
+  if (start !== lastDay.start) lastDay = { start, text: new Date(start).toISOString().slice(0, 10) };
+  return lastDay.text;
 }
