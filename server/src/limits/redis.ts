@@ -26,19 +26,20 @@ const DAY_MS = 86_400_000;
 /** Day counters outlive their day by this much, so a late flush still finds them. */
 const DAY_KEEP_MS = 2 * DAY_MS;
 
-// KEYS: window hash, day hash, dirty set. ARGV: now (s), perMinute, perDay, dirty member.
-// Returns {-1} when the day counter must be seeded, else {allowed, dayFull, used, dayUsed, resetS}.
+// One or more check-and-counts, in order, in one call (one round trip for all the requests
+// a replica received in one turn of its event loop).
+// KEYS: dirty set, then per request its window hash and day hash.
+// ARGV: per request now (s), perMinute, perDay, dirty member.
+// Returns 5 numbers per request: {-1, 0, 0, 0, 0} when its day counter must be seeded, else
+// {allowed, dayFull, used, dayUsed, resetS}.
 // The window hash holds one field per second with requests, plus 't' (their total) and 'o'
 // (no bucket is older): a call drops only the seconds that left the window since the last
 // one and reads a bucket or two, instead of reading and sorting the whole minute.
 const CONSUME = `
-local dayUsed = redis.call('HGET', KEYS[2], 'n')
-if not dayUsed then return {-1} end
+local function consume(w, dayKey, dirty, nowS, perMinute, perDay, member)
+local dayUsed = redis.call('HGET', dayKey, 'n')
+if not dayUsed then return {-1, 0, 0, 0, 0} end
 dayUsed = tonumber(dayUsed)
-local w = KEYS[1]
-local nowS = tonumber(ARGV[1])
-local perMinute = tonumber(ARGV[2])
-local perDay = tonumber(ARGV[3])
 local lo = nowS - 59
 local head = redis.call('HMGET', w, 't', 'o')
 local total = tonumber(head[1]) or 0
@@ -71,8 +72,8 @@ local dayFull = dayUsed >= perDay
 local allowed = (total < perMinute) and not dayFull
 if allowed then
   redis.call('HINCRBY', w, nowS, 1)
-  redis.call('HINCRBY', KEYS[2], 'n', 1)
-  redis.call('SADD', KEYS[3], ARGV[4])
+  redis.call('HINCRBY', dayKey, 'n', 1)
+  redis.call('SADD', dirty, member)
   dayUsed = dayUsed + 1
   total = total + 1
   changed = true
@@ -102,6 +103,14 @@ elseif changed or (first and first > oldest) then
   redis.call('EXPIRE', w, 61)
 end
 return {allowed and 1 or 0, dayFull and 1 or 0, total, dayUsed, resetS}
+end
+local out = {}
+for i = 0, #ARGV / 4 - 1 do
+  local r = consume(KEYS[2 + 2 * i], KEYS[3 + 2 * i], KEYS[1], tonumber(ARGV[1 + 4 * i]),
+    tonumber(ARGV[2 + 4 * i]), tonumber(ARGV[3 + 4 * i]), ARGV[4 + 4 * i])
+  for j = 1, 5 do out[5 * i + j] = r[j] end
+end
+return out
 `;
 
 // KEYS: day hash, provisional set. ARGV: stored count, expire-at (ms), provisional member or ''.
@@ -179,6 +188,18 @@ interface ScriptingRedis extends Redis {
 
 const SCRIPTS = { pfConsume: CONSUME, pfSeed: SEED, pfClaim: CLAIM, pfUnclaim: UNCLAIM, pfReconcile: RECONCILE };
 
+/** Requests per script call at most: bounds how long one call holds Redis. */
+const MAX_BATCH = 256;
+const REPLY_WIDTH = 5;
+
+interface PendingConsume {
+  keyId: string;
+  policy: LimitPolicy;
+  nowMs: number;
+  resolve: (d: LimitDecision) => void;
+  reject: (err: unknown) => void;
+}
+
 /** Members of the dirty and provisional sets: `YYYY-MM-DD:keyId` (the day has a fixed width). */
 const member = (day: string, keyId: string) => `${day}:${keyId}`;
 const parseMember = (m: string) => ({ day: m.slice(0, 10), keyId: m.slice(11) });
@@ -192,6 +213,8 @@ export class RedisLimiter implements Limiter {
   /** The highest day count a consume returned per key, for `countedToday` (today's only). */
   private counted = new Map<string, number>();
   private countedDay = '';
+  /** Consumes asked for in this turn of the event loop, sent together at its end. */
+  private pending: PendingConsume[] = [];
 
   constructor(private readonly opts: RedisLimiterOptions) {
     this.prefix = opts.prefix ?? 'pf:';
@@ -209,21 +232,58 @@ export class RedisLimiter implements Limiter {
     }
   }
 
-  async consume(keyId: string, policy: LimitPolicy, nowMs = Date.now()): Promise<LimitDecision> {
-    const day = utcDay(nowMs);
-    const nowS = Math.floor(nowMs / 1000);
-    const keys = [this.windowKey(keyId), this.dayKey(day, keyId), this.dirtyKey];
-    let reply = await this.call(() =>
-      this.redis.pfConsume(3, ...keys, nowS, policy.perMinute, policy.perDay, member(day, keyId)),
+  consume(keyId: string, policy: LimitPolicy, nowMs = Date.now()): Promise<LimitDecision> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ keyId, policy, nowMs, resolve, reject });
+      // After the I/O callbacks of this turn: every request read in it joins one call.
+      if (this.pending.length === 1) setImmediate(this.sendPending);
+    });
+  }
+
+  private readonly sendPending = (): void => {
+    const batch = this.pending.splice(0, MAX_BATCH);
+    if (this.pending.length > 0) setImmediate(this.sendPending);
+    this.consumeBatch(batch).then(
+      (decisions) => {
+        for (const [i, c] of batch.entries()) c.resolve(decisions[i] as LimitDecision);
+      },
+      (err) => {
+        for (const c of batch) c.reject(err);
+      },
     );
-    if (reply[0] === -1) {
-      await this.seed(keyId, day, nowMs);
-      reply = await this.call(() =>
-        this.redis.pfConsume(3, ...keys, nowS, policy.perMinute, policy.perDay, member(day, keyId)),
-      );
+  };
+
+  private async consumeBatch(batch: PendingConsume[]): Promise<LimitDecision[]> {
+    const replies = await this.runConsume(batch);
+    // A key's first request of its day (or after Redis lost its data): seed the day counter
+    // from the store, then ask again for those requests.
+    const unseeded = batch.flatMap((c, i) => (replies[i]?.[0] === -1 ? [{ c, i }] : []));
+    if (unseeded.length > 0) {
+      const seeds = new Map(unseeded.map(({ c }) => [this.dayKey(utcDay(c.nowMs), c.keyId), c]));
+      await Promise.all([...seeds.values()].map((c) => this.seed(c.keyId, utcDay(c.nowMs), c.nowMs)));
+      const again = await this.runConsume(unseeded.map(({ c }) => c));
+      for (const [j, { i }] of unseeded.entries()) replies[i] = again[j] ?? [];
     }
+    return batch.map((c, i) => this.decision(c, replies[i] ?? []));
+  }
+
+  /** One script call for the batch: each request's reply, in order. */
+  private async runConsume(batch: readonly PendingConsume[]): Promise<number[][]> {
+    const keys: string[] = [this.dirtyKey];
+    const args: (string | number)[] = [];
+    for (const { keyId, policy, nowMs } of batch) {
+      const day = utcDay(nowMs);
+      keys.push(this.windowKey(keyId), this.dayKey(day, keyId));
+      args.push(Math.floor(nowMs / 1000), policy.perMinute, policy.perDay, member(day, keyId));
+    }
+    const flat = await this.call(() => this.redis.pfConsume(keys.length, ...keys, ...args));
+    return batch.map((_, i) => flat.slice(i * REPLY_WIDTH, (i + 1) * REPLY_WIDTH));
+  }
+
+  private decision({ keyId, policy, nowMs }: PendingConsume, reply: number[]): LimitDecision {
+    const nowS = Math.floor(nowMs / 1000);
     const [allowedFlag, dayFullFlag, used = 0, dayUsed = 0, resetS = nowS + 60] = reply;
-    this.remember(keyId, day, dayUsed);
+    this.remember(keyId, utcDay(nowMs), dayUsed);
     const allowed = allowedFlag === 1;
     const minuteReset = resetS * 1000;
     const dayReset = utcDayStart(nowMs) + DAY_MS;
