@@ -23,7 +23,7 @@ import type { RouteImpl } from '../src/routes/deps';
 import { openStore } from '../src/runtime';
 import { buildBoard, type PropSpec, TestBoardSource } from '../test/helpers/board';
 import { startBenchServer } from './process';
-import { type SharedBenchApp, startSharedApp } from './shared';
+import { registerRedisRoundTrip, type SharedBenchApp, startSharedApp } from './shared';
 
 /** `pnpm bench --shared` also measures keyed routes on PostgreSQL + Redis (bench/shared.ts). */
 const SHARED = process.argv.includes('--shared') || process.env.PROPS_BENCH_SHARED === '1';
@@ -137,6 +137,7 @@ async function serveAll(): Promise<void> {
       });
     });
   }
+  const closeRoundTrip = SHARED ? await registerRedisRoundTrip(bare) : undefined;
   const bareFastify = await bare.listen({ port: 0, host: '127.0.0.1' });
 
   const node = createServer((req, reply) => {
@@ -158,6 +159,7 @@ async function serveAll(): Promise<void> {
   process.stdout.write(`${JSON.stringify({ targets, rowsBytes: rows.length, rowsGzBytes: rowsGz.length })}\n`);
   process.once('SIGTERM', async () => {
     await shared?.close();
+    await closeRoundTrip?.();
     await app.close();
     await bare.close();
     node.close();
@@ -251,6 +253,7 @@ async function drive(): Promise<void> {
     if (servers.shared) {
       const sharedAuth = { authorization: `Bearer ${servers.shared.key}` };
       targets.push(
+        { name: 'bare Fastify + Redis INCR', url: `${servers.bareFastify}/redis-roundtrip` },
         { name: 'GET /me (shared engines)', url: `${servers.shared.api}/api/v1/me`, headers: sharedAuth },
         {
           name: 'GET /games (shared engines)',
@@ -296,6 +299,13 @@ async function drive(): Promise<void> {
     console.log('\nratio                                     value   goal');
     for (const [name, value, goal] of ratios) {
       console.log(`${pad(name, 40)}${value.toFixed(2).padStart(7)}  ≥ ${goal}  ${value >= goal ? 'met' : 'NOT MET'}`);
+    }
+    if (servers.shared) {
+      // Context for the shared-engine goal: what one Redis round trip per request costs here.
+      const roundTrip = rps('bare Fastify + Redis INCR') / rps('bare Fastify, small JSON');
+      console.log(
+        `${pad('bare Fastify + Redis INCR ÷ bare Fastify', 40)}${roundTrip.toFixed(2).padStart(7)}  (baseline)`,
+      );
     }
   } finally {
     child.kill('SIGTERM');

@@ -2,7 +2,9 @@
  * `pnpm bench --shared`: the same app on the shared engines (PostgreSQL store, Redis limiter),
  * beside the embedded one, so the benchmark prints keyed routes on both in the same run.
  * Uses PROPS_BENCH_DATABASE_URL / PROPS_BENCH_REDIS_URL (default: this machine's services),
- * in a fresh schema and Redis prefix that are removed afterwards.
+ * in a fresh schema and Redis prefix that are removed afterwards. Also a baseline for them: a
+ * bare Fastify route making one Redis round trip per request, what any design that asks
+ * Redis on every request pays on this machine.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +19,21 @@ import { openStore } from '../src/runtime';
 
 const DATABASE_URL = process.env.PROPS_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.PROPS_BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** GET /redis-roundtrip on `app`: one Redis INCR per request, then a small JSON. Returns its cleanup. */
+export async function registerRedisRoundTrip(app: FastifyInstance): Promise<() => Promise<void>> {
+  const redis = connectRedis(REDIS_URL);
+  await redisReady(redis);
+  const counter = `bench_roundtrip_${process.pid}`;
+  app.get('/redis-roundtrip', async () => {
+    await redis.incr(counter);
+    return { ok: true, service: 'propsfeed', version: 1 };
+  });
+  return async () => {
+    await redis.del(counter);
+    redis.disconnect();
+  };
+}
 
 export interface SharedBenchApp {
   url: string;
