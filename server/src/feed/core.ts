@@ -244,9 +244,14 @@ export class FeedCore {
   /**
    * Ends the cycle of one or more books: counts failed cycles, and when a slate changed,
    * merges one new board and writes the changes to history in one transaction. Returns the
-   * new board, if one was made. `notify: false` keeps subscribers out of it (backfill).
+   * new board, if one was made. `notify: false` keeps subscribers out of it (backfill);
+   * `record: false` writes nothing to the store (a replay of what it already holds).
    */
-  async commit(books: Book | readonly Book[], at: number, opts: { notify?: boolean } = {}): Promise<Board | undefined> {
+  async commit(
+    books: Book | readonly Book[],
+    at: number,
+    opts: { notify?: boolean; record?: boolean } = {},
+  ): Promise<Board | undefined> {
     const changes: LineChange[] = [];
     let changed = false;
     for (const book of typeof books === 'string' ? [books] : books) {
@@ -259,8 +264,10 @@ export class FeedCore {
     const views = [...this.books.values()].flatMap((b) => (b.view ? [b.view] : []));
     const board = this.merger.merge(views, (id) => this.firstSeen.get(id) ?? at);
     this.pushBoard(board, at);
-    await this.writeHistory(board, changes);
-    await this.recordFinals(board);
+    if (opts.record !== false) {
+      await this.writeHistory(board, changes);
+      await this.recordFinals(board);
+    }
     if (opts.notify !== false) for (const l of this.listeners) l(board);
     return board;
   }

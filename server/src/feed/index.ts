@@ -35,7 +35,8 @@ export interface StartFeedOptions {
   /**
    * Another replica ingested before this one (shared engines): the day is already stored, so
    * the simulator's backfill is skipped, and line tracking resumes from stored history
-   * (lines changed in the last RESUME_WINDOW_MS) instead of recording every line again.
+   * (lines changed in the last RESUME_WINDOW_MS) instead of recording every line again, as
+   * it also does when the real books' feed restarts on its store.
    */
   resume?: boolean;
 }
@@ -53,10 +54,12 @@ export async function startFeed(opts: StartFeedOptions): Promise<Feed> {
   const history = createLineHistoryStore(opts.db);
   const gameLogs = createGameLogStore(opts.db);
   const core = new FeedCore({ books, history, gameLogs, logger, retainMs: opts.retainMs ?? 30 * MIN, now });
-  if (opts.resume) {
+  // The real books on a restart, or any books when taking over from another leader: line
+  // tracking starts from what history holds (the simulator's replay rebuilds it instead).
+  if (opts.resume || !simulated) {
     const points = await history.latestPoints(now() - RESUME_WINDOW_MS);
     core.resumeFrom(points);
-    logger.info({ lines: points.length }, 'line tracking resumed from stored history');
+    if (points.length > 0) logger.info({ lines: points.length }, 'line tracking resumed from stored history');
   }
 
   let sim: SimServer | undefined;
@@ -68,7 +71,8 @@ export async function startFeed(opts: StartFeedOptions): Promise<Feed> {
     const world = new SimWorld(opts.config.PROPS_SIM_SEED);
     const started = now();
     if (!opts.resume) {
-      const result = await backfill({ core, world, now: started, gameLogs });
+      const storedUntilMs = await history.lastRecordedAt();
+      const result = await backfill({ core, world, now: started, gameLogs, storedUntilMs });
       logger.info({ ...result, ms: now() - started, seed: world.seed }, 'simulated books backfilled');
     }
     sim = await startSimServer(world, now);

@@ -50,6 +50,8 @@ export interface LineHistoryStore extends LineHistoryReader {
    * ingest leader taking over resumes from, so it records only what moved since.
    */
   latestPoints(sinceMs: number): Promise<LineChange[]>;
+  /** The time of the newest stored point, or undefined when none is stored. */
+  lastRecordedAt(): Promise<number | undefined>;
 }
 
 function point(row: LineHistoryTable): LinePointRecord {
@@ -139,6 +141,14 @@ export function createLineHistoryStore(store: Db): LineHistoryStore {
         }
         await bulkInsert(trx, engine, 'line_history', changes.map(toRow));
       });
+    },
+
+    async lastRecordedAt() {
+      const row = await kysely
+        .selectFrom('line_history')
+        .select((eb) => eb.fn.max('at').as('at'))
+        .executeTakeFirst();
+      return row?.at === null || row?.at === undefined ? undefined : Number(row.at);
     },
 
     async latestPoints(sinceMs: number) {

@@ -25,6 +25,12 @@ export interface BackfillOptions {
   /** Step within the last 20 minutes, which the delayed view reads (default 5 min). */
   fineStepMs?: number;
   gameLogs?: GameLogStore | undefined;
+  /**
+   * The newest point history already holds (a restart on the same store): the replay up to
+   * it rebuilds the boards and quotes without writing them again, and it is itself a step,
+   * so what is written from there on is exactly what moved since.
+   */
+  storedUntilMs?: number | undefined;
 }
 
 /**
@@ -53,13 +59,21 @@ export async function backfill(opts: BackfillOptions): Promise<{ steps: number; 
   const fine = opts.fineStepMs ?? 5 * MIN;
   const times: number[] = [];
   for (let t = now; t >= from; t -= t > now - FINE_WINDOW_MS ? fine : coarse) times.unshift(t);
+  const stored = opts.storedUntilMs;
+  if (stored !== undefined && stored > from && stored < now && !times.includes(stored)) {
+    times.splice(
+      times.findIndex((t) => t > stored),
+      0,
+      stored,
+    );
+  }
   let steps = 0;
   for (const t of times) {
     for (const sport of SIM_SPORTS) {
       core.applyPart('prizepicks', sport.id, ADAPTERS.prizepicks.parse(renderPrizePicks(world, sport.id, t)), t);
     }
     core.applyPart('underdog', 'all', ADAPTERS.underdog.parse(renderUnderdog(world, t)), t);
-    await core.commit(['prizepicks', 'underdog'], t, { notify: false });
+    await core.commit(['prizepicks', 'underdog'], t, { notify: false, record: stored === undefined || t > stored });
     steps++;
   }
   return { steps, logs };

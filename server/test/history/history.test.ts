@@ -184,7 +184,7 @@ describe.each(engines)('history on $name', ({ name, open }) => {
     expect(await history.propHistory({ gameId: 'pp_1', player: 'Luka Doncic', stat: 'rebounds' })).toBeUndefined();
   });
 
-  it.skipIf(skip)('gives the latest point of each book line changed since a time, for a resuming leader', async () => {
+  it.skipIf(skip)('gives the latest point of each book line changed since a time, and the newest time', async () => {
     const latest = await createLineHistoryStore(db).latestPoints(T0 + 2 * MIN);
     const byKey = (c: LineChange) => `${c.book}|${c.stat}`;
     expect(latest.sort((a, b) => byKey(a).localeCompare(byKey(b)))).toEqual(
@@ -195,6 +195,7 @@ describe.each(engines)('history on $name', ({ name, open }) => {
       ].map((c) => Object.fromEntries(Object.entries(c).filter(([, v]) => v !== undefined))),
     );
     expect(await createLineHistoryStore(db).latestPoints(T0 + 181 * MIN)).toEqual([]);
+    expect(await createLineHistoryStore(db).lastRecordedAt()).toBe(T0 + 180 * MIN);
   });
 
   it.skipIf(skip)('gives movers: open and current per merged prop and book, pulled lines left out', async () => {
