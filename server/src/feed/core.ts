@@ -107,8 +107,8 @@ function quoted(l: SlateLine, updatedAt: number): QuotedLine {
   };
 }
 
-/** The quote a stored point stands for, posted since its time (for a core resuming ingest). */
-function resumedQuote(p: LineChange & { line: number }): QuotedLine {
+/** The quote a stored point of line history stands for, posted since its time. */
+export function quoteOfPoint(p: LineChange & { line: number }): QuotedLine {
   return {
     gameId: p.gameId,
     player: p.player,
@@ -149,7 +149,7 @@ function internLines(
     }
     if (!before && resumed) {
       const stored = resumed.get(lineKey(l));
-      if (stored && stored.line !== null) before = resumedQuote({ ...stored, line: stored.line });
+      if (stored && stored.line !== null) before = quoteOfPoint({ ...stored, line: stored.line });
     }
     if (before && sameLine(before, l)) {
       out[i] = before;
@@ -220,6 +220,17 @@ export class FeedCore {
       s.resumed ??= new Map();
       s.resumed.set(lineKey(p), p);
     }
+  }
+
+  /**
+   * A board as the books stood at `at`, rebuilt from line history after a restart, so the
+   * delayed view has boards from the first second. Only the timeline takes it: the books'
+   * parts, quotes and health start with the first live cycle.
+   */
+  restoreBoard(views: readonly BookView[], at: number): Board {
+    const board = this.merger.merge(views, (id) => this.firstSeen.get(id) ?? at);
+    this.pushBoard(board, at);
+    return board;
   }
 
   /** A part of a book's cycle parsed: it replaces that part's last good slate. */

@@ -13,6 +13,7 @@ import { SimWorld } from '../sim/world';
 import type { Db } from '../store/db';
 import { FeedCore, type FeedLogger } from './core';
 import { type Poller, startPolling } from './poller';
+import { restoreDelayedBoards } from './restore';
 import type { BoardSource } from './types';
 
 export interface Feed extends BoardSource {
@@ -60,6 +61,12 @@ export async function startFeed(opts: StartFeedOptions): Promise<Feed> {
     const points = await history.latestPoints(now() - RESUME_WINDOW_MS);
     core.resumeFrom(points);
     if (points.length > 0) logger.info({ lines: points.length }, 'line tracking resumed from stored history');
+  }
+  // The real books on a restart: the delayed view's boards come from history (the simulator's
+  // replay makes them; a leader taking over has them from the replicated stream).
+  if (!simulated && !opts.resume) {
+    const boards = await restoreDelayedBoards(core, history, books, now());
+    if (boards > 0) logger.info({ boards }, 'delayed view rebuilt from line history');
   }
 
   let sim: SimServer | undefined;

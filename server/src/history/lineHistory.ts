@@ -49,9 +49,13 @@ export interface LineHistoryStore extends LineHistoryReader {
    * The latest stored point of every book line that changed at or after `sinceMs`: where an
    * ingest leader taking over resumes from, so it records only what moved since.
    */
-  latestPoints(sinceMs: number): Promise<LineChange[]>;
+  latestPoints(sinceMs: number, untilMs?: number): Promise<LineChange[]>;
   /** The time of the newest stored point, or undefined when none is stored. */
   lastRecordedAt(): Promise<number | undefined>;
+  /** Every point after `afterMs` up to `untilMs`, oldest first. */
+  pointsBetween(afterMs: number, untilMs: number): Promise<LineChange[]>;
+  /** The books' games starting after `afterMs`. */
+  gamesStartingAfter(afterMs: number): Promise<HistoryGame[]>;
 }
 
 function point(row: LineHistoryTable): LinePointRecord {
@@ -151,12 +155,37 @@ export function createLineHistoryStore(store: Db): LineHistoryStore {
       return row?.at === null || row?.at === undefined ? undefined : Number(row.at);
     },
 
-    async latestPoints(sinceMs: number) {
+    async pointsBetween(afterMs: number, untilMs: number) {
+      const rows = await kysely
+        .selectFrom('line_history')
+        .selectAll()
+        .where('at', '>', afterMs)
+        .where('at', '<=', untilMs)
+        .orderBy('at')
+        .execute();
+      return rows.map(toChange);
+    },
+
+    async gamesStartingAfter(afterMs: number) {
+      const rows = await kysely.selectFrom('history_games').selectAll().where('start_ms', '>', afterMs).execute();
+      return rows.map((r) => ({
+        id: r.id,
+        mergedId: r.merged_id,
+        book: r.book as Book,
+        sport: r.sport as SportId,
+        homeTeam: r.home_team,
+        awayTeam: r.away_team,
+        startMs: Number(r.start_ms),
+      }));
+    },
+
+    async latestPoints(sinceMs: number, untilMs = Number.MAX_SAFE_INTEGER) {
       const latest = kysely
         .selectFrom('line_history')
         .select(['book', 'game_id', 'player_key', 'stat'])
         .select((eb) => eb.fn.max('at').as('at'))
         .where('at', '>=', sinceMs)
+        .where('at', '<=', untilMs)
         .groupBy(['book', 'game_id', 'player_key', 'stat'])
         .as('m');
       const rows = await kysely
