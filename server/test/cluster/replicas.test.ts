@@ -9,6 +9,7 @@ import { issueKey } from '../../src/keys/issue';
 import { utcDay } from '../../src/limits/types';
 import { openStore } from '../../src/runtime';
 import type { Store } from '../../src/store/types';
+import { REPEATED_POINTS_SQL } from '../helpers/history';
 import {
   createTestSchema,
   dropRedisPrefix,
@@ -249,15 +250,7 @@ describe.skipIf(!available)('replicas on PostgreSQL + Redis (multi-process)', ()
         );
         // ...and only that: no line is recorded again at the price it already had (a new leader
         // starting from nothing would record every line once more at the takeover).
-        const { rows: repeats } = await history.query(`
-          select count(*) as n from (
-            select line, over_odds, under_odds, row_number() over w as i,
-              lag(line) over w as prev_line, lag(over_odds) over w as prev_over, lag(under_odds) over w as prev_under
-            from line_history
-            window w as (partition by book, game_id, player_key, stat order by at)
-          ) t
-          where i > 1 and line is not distinct from prev_line
-            and over_odds is not distinct from prev_over and under_odds is not distinct from prev_under`);
+        const { rows: repeats } = await history.query(REPEATED_POINTS_SQL);
         expect(Number(repeats[0]?.n)).toBe(0);
         // The board is the same at once; projections (from game logs the new leader records as
         // games go final) reach each replica on its own refresh, within seconds.

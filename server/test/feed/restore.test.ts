@@ -13,7 +13,9 @@ import { type Db, openDb } from '../../src/store/db';
 
 const NOW = Date.parse('2026-11-22T01:00:00Z');
 const MIN = 60_000;
-const silent = { info() {}, warn() {}, error() {} };
+const BOOKS = ['prizepicks', 'underdog'] as const;
+const newCore = () =>
+  new FeedCore({ books: BOOKS, logger: { info() {}, warn() {}, error() {} }, retainMs: 30 * MIN, now: () => NOW });
 
 const game = (id: string, book: 'prizepicks' | 'underdog', startMs: number): HistoryGame => ({
   id,
@@ -72,13 +74,8 @@ describe('delayed boards rebuilt from line history', () => {
   });
 
   it('gives the board as it stood, never fresher, up to the newest stored point', async () => {
-    const core = new FeedCore({
-      books: ['prizepicks', 'underdog'],
-      logger: silent,
-      retainMs: 30 * MIN,
-      now: () => NOW,
-    });
-    const boards = await restoreDelayedBoards(core, createLineHistoryStore(db), ['prizepicks', 'underdog'], NOW);
+    const core = newCore();
+    const boards = await restoreDelayedBoards(core, createLineHistoryStore(db), BOOKS, NOW);
     expect(boards).toBeGreaterThan(20);
 
     const delayed = core.at(NOW - 10 * MIN);
@@ -98,14 +95,9 @@ describe('delayed boards rebuilt from line history', () => {
   });
 
   it('restores nothing when history ends before the window (the server was down longer)', async () => {
-    const core = new FeedCore({
-      books: ['prizepicks', 'underdog'],
-      logger: silent,
-      retainMs: 30 * MIN,
-      now: () => NOW,
-    });
+    const core = newCore();
     const later = NOW + 60 * MIN;
-    expect(await restoreDelayedBoards(core, createLineHistoryStore(db), ['prizepicks', 'underdog'], later)).toBe(0);
+    expect(await restoreDelayedBoards(core, createLineHistoryStore(db), BOOKS, later)).toBe(0);
     expect(core.at(later - 10 * MIN).games).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ import { backfill } from '../../src/sim/backfill';
 import { pastGameLogs } from '../../src/sim/gameLogs';
 import { SIM_SPORTS, SimWorld } from '../../src/sim/world';
 import { type Db, openDb } from '../../src/store/db';
+import { REPEATED_POINTS_SQL } from '../helpers/history';
 
 const NOW = Date.parse('2026-11-22T01:00:00Z');
 const MIN = 60_000;
@@ -119,14 +120,7 @@ describe('simulator backfill', () => {
     expect(added).toBeGreaterThan(0);
     expect(added).toBeLessThan(before / 10);
     // No line is stored twice in a row at one price (a replay written again would be).
-    const repeats = await sql<{ n: number }>`
-      select count(*) as n from (
-        select line, over_odds, under_odds, row_number() over w as i,
-          lag(line) over w as prev_line, lag(over_odds) over w as prev_over, lag(under_odds) over w as prev_under
-        from line_history
-        window w as (partition by book, game_id, player_key, stat order by at)
-      ) t
-      where i > 1 and line is prev_line and over_odds is prev_over and under_odds is prev_under`.execute(db.kysely);
+    const repeats = await sql<{ n: number }>`${sql.raw(REPEATED_POINTS_SQL)}`.execute(db.kysely);
     expect(Number(repeats.rows[0]?.n)).toBe(0);
     // The replay still rebuilt the boards the delayed view reads.
     expect(restarted.at(later - 10 * MIN).games.length).toBeGreaterThan(0);
