@@ -298,13 +298,13 @@ async function drive(): Promise<void> {
     }
     console.log('\nratio                                     value   goal');
     for (const [name, value, goal] of ratios) {
-      console.log(`${pad(name, 40)}${value.toFixed(2).padStart(7)}  ≥ ${goal}  ${value >= goal ? 'met' : 'NOT MET'}`);
+      console.log(`${pad(name, 40)}${value.toFixed(3).padStart(7)}  ≥ ${goal}  ${value >= goal ? 'met' : 'NOT MET'}`);
     }
     if (servers.shared) {
       // Context for the shared-engine goal: what one Redis round trip per request costs here.
       const roundTrip = rps('bare Fastify + Redis INCR') / rps('bare Fastify, small JSON');
       console.log(
-        `${pad('bare Fastify + Redis INCR ÷ bare Fastify', 40)}${roundTrip.toFixed(2).padStart(7)}  (baseline)`,
+        `${pad('bare Fastify + Redis INCR ÷ bare Fastify', 40)}${roundTrip.toFixed(3).padStart(7)}  (baseline)`,
       );
     }
   } finally {
