@@ -35,8 +35,8 @@ interface BookState {
   attempted: boolean;
   failures: string[];
   /**
-   * The latest stored point of each line when this core took over ingest from another leader
-   * (by line key), until the book's first complete cycle has been compared with it.
+   * The latest stored point of each line (by line key) when this core resumed from stored
+   * history, until the book's first complete cycle has been compared with it.
    */
   resumed?: Map<string, LineChange>;
 }
@@ -208,8 +208,8 @@ export class FeedCore {
   }
 
   /**
-   * Takes over ingest from another leader: the latest stored point of each line (see
-   * LineHistoryStore.latestPoints). A line seen again at its stored price keeps its time and
+   * Resumes from stored history (taking over ingest from another leader, or restarting on
+   * the real books): the latest stored point of each line (LineHistoryStore.latestPoints). A line seen again at its stored price keeps its time and
    * is not recorded again; one stored as posted but absent from the book's first complete
    * cycle is recorded as pulled.
    */
