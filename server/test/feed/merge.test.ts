@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -24,6 +25,8 @@ const server = setupServer(
   }),
   http.get(`${UD_BASE}/v1/over_under_lines`, () => HttpResponse.json(underdog())),
 );
+
+const MIN = 60_000;
 
 let dir: string;
 let db: Db;
@@ -173,5 +176,36 @@ describe('merged board from both books', () => {
     });
     expect(ud).toMatchObject({ source: 'underdog', skippedItems: 1, unmappedStats: { 'mlb:fantasy_points': 1 } });
     expect(pp?.fetchedAt).toBe(Date.parse('2026-11-21T20:00:00Z'));
+  });
+});
+
+describe('a restart on the same store, on the real books', () => {
+  it('serves the delayed view from line history at once and records no line a second time', async () => {
+    const T = Date.parse('2026-11-21T20:00:00Z');
+    const rows = async () =>
+      Number((await sql<{ n: number }>`select count(*) as n from line_history`.execute(db.kysely)).rows[0]?.n);
+    const stored = await rows();
+    expect(stored).toBeGreaterThan(0);
+    const config = loadConfig({
+      PROPS_BOOKS: 'prizepicks,underdog',
+      PROPS_PRIZEPICKS_URL: PP_BASE,
+      PROPS_UNDERDOG_URL: UD_BASE,
+    });
+    const later = T + 12 * MIN;
+    const restarted = await startFeed({ config, db, now: () => later, pollMs: 3_600_000 });
+    try {
+      // Before its first poll, the free tier's view (10 minutes back) is the board of T.
+      const delayed = restarted.at(later - 10 * MIN);
+      expect(delayed.fetchedAt).toBe(T);
+      expect(delayed.games.map((g) => g.id)).toEqual(feed.current().games.map((g) => g.id));
+      await vi.waitFor(() => expect(restarted.ready()).toBe(true));
+      await vi.waitFor(() => expect(restarted.current().fetchedAt).toBe(later));
+      // The same payloads again: nothing moved, so nothing is written and every prop keeps its time.
+      expect(await rows()).toBe(stored);
+      const times = restarted.current().games.flatMap((g) => g.props.flatMap((p) => p.books.map((b) => b.updatedAt)));
+      expect(new Set(times)).toEqual(new Set([T]));
+    } finally {
+      await restarted.stop();
+    }
   });
 });
