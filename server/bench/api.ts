@@ -13,7 +13,6 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { contract, STAT_KEYS } from '@propsfeed/contract';
 import { initServer } from '@ts-rest/fastify';
-import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { createApp } from '../src/app';
 import { KeyCache } from '../src/keys/cache';
@@ -22,15 +21,14 @@ import { MemoryLimiter } from '../src/limits/memory';
 import type { RouteImpl } from '../src/routes/deps';
 import { openStore } from '../src/runtime';
 import { buildBoard, type PropSpec, TestBoardSource } from '../test/helpers/board';
+import { describePlan, measureAll, type Plan, printResults, type Target } from './measure';
 import { startBenchServer } from './process';
 import { registerRedisRoundTrip, type SharedBenchApp, startSharedApp } from './shared';
 
 /** `pnpm bench --shared` also measures keyed routes on PostgreSQL + Redis (bench/shared.ts). */
 const SHARED = process.argv.includes('--shared') || process.env.PROPS_BENCH_SHARED === '1';
 
-const ROUND_S = Number(process.env.BENCH_ROUND_SECONDS ?? 2);
-const ROUNDS = 5;
-const CONNECTIONS = 10;
+const PLAN: Plan = { rounds: 5, roundSeconds: Number(process.env.BENCH_ROUND_SECONDS ?? 2), connections: 10 };
 
 /** Varied props (names, lines, odds) so compression sees realistic data, from a fixed seed. */
 function benchProps(gameIndex: number, n: number): PropSpec[] {
@@ -171,56 +169,6 @@ async function serveAll(): Promise<void> {
   });
 }
 
-interface Measured {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-}
-
-interface Target {
-  name: string;
-  url: string;
-  headers?: Record<string, string>;
-}
-
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-
-/**
- * Every target in turn, ROUNDS times, so a baseline and its target see the same noise on a
- * shared machine; each figure is the median of its rounds.
- */
-async function measureAll(targets: Target[]): Promise<Map<string, Measured>> {
-  const samples = new Map<string, Measured[]>(targets.map((t) => [t.name, []]));
-  for (const t of targets) await autocannon({ url: t.url, connections: CONNECTIONS, duration: 1, headers: t.headers });
-  for (let round = 1; round <= ROUNDS; round++) {
-    for (const t of targets) {
-      const r = await autocannon({ url: t.url, connections: CONNECTIONS, duration: ROUND_S, headers: t.headers });
-      samples.get(t.name)?.push({
-        name: t.name,
-        rps: r.requests.average,
-        p50: r.latency.p50,
-        p99: r.latency.p99,
-        non2xx: r.non2xx + r.errors,
-      });
-    }
-    process.stderr.write(`  round ${round}/${ROUNDS} done\n`);
-  }
-  return new Map(
-    [...samples].map(([name, ms]) => [
-      name,
-      {
-        name,
-        rps: median(ms.map((m) => m.rps)),
-        p50: median(ms.map((m) => m.p50)),
-        p99: median(ms.map((m) => m.p99)),
-        non2xx: ms.reduce((n, m) => n + m.non2xx, 0),
-      },
-    ]),
-  );
-}
-
 async function drive(): Promise<void> {
   const { child, firstLine, pinned } = await startBenchServer(fileURLToPath(import.meta.url), [
     '--serve',
@@ -262,21 +210,13 @@ async function drive(): Promise<void> {
         },
       );
     }
-    const results = await measureAll(targets);
+    const results = await measureAll(targets, PLAN);
     const rps = (name: string) => results.get(name)?.rps ?? 0;
 
     const pad = (s: string, n: number) => s.padEnd(n);
-    const num = (n: number, d = 0) => n.toFixed(d).padStart(9);
-    console.log(
-      `\npropsfeed API benchmark: ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${ROUND_S} s per target (medians), loopback${pinned ? ', server and load generator pinned to separate CPUs' : ''}`,
-    );
+    console.log(`\npropsfeed API benchmark: ${describePlan(PLAN, pinned)}`);
     console.log(`5,000-row answer: ${rowsBytes} bytes plain, ${rowsGzBytes} gzip\n`);
-    console.log(
-      `${pad('target', 30)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'non-2xx'.padStart(9)}`,
-    );
-    for (const m of results.values()) {
-      console.log(`${pad(m.name, 30)}${num(m.rps)}${num(m.p50, 1)}${num(m.p99, 1)}${num(m.non2xx)}`);
-    }
+    printResults(results, 30);
     const ratios: Array<[string, number, number]> = [
       ['/me ÷ bare Fastify', rps('GET /me') / rps('bare Fastify, small JSON'), 0.85],
       ['/games ÷ bare Fastify', rps('GET /games') / rps('bare Fastify, small JSON'), 0.85],

@@ -6,14 +6,12 @@
  * rounds, and prints req/s, p50/p99 and the ratios.
  */
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { buildSimApp } from '../test/board-routes/simSetup';
+import { describePlan, measureAll, type Plan, printResults, type Target } from './measure';
 import { startBenchServer } from './process';
 
-const ROUND_S = Number(process.env.BENCH_ROUND_SECONDS ?? 2.5);
-const ROUNDS = 3;
-const CONNECTIONS = 10;
+const PLAN: Plan = { rounds: 3, roundSeconds: Number(process.env.BENCH_ROUND_SECONDS ?? 2.5), connections: 10 };
 
 async function serve(): Promise<void> {
   const sim = await buildSimApp();
@@ -30,49 +28,12 @@ async function serve(): Promise<void> {
   });
 }
 
-interface Target {
-  name: string;
-  url: string;
-}
-interface Measured {
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-}
-
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-
-async function measureAll(targets: Target[], headers: Record<string, string>): Promise<Map<string, Measured>> {
-  const samples = new Map<string, Measured[]>(targets.map((t) => [t.name, []]));
-  for (const t of targets) await autocannon({ url: t.url, connections: CONNECTIONS, duration: 1, headers });
-  for (let round = 1; round <= ROUNDS; round++) {
-    for (const t of targets) {
-      const r = await autocannon({ url: t.url, connections: CONNECTIONS, duration: ROUND_S, headers });
-      samples
-        .get(t.name)
-        ?.push({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors });
-    }
-    process.stderr.write(`  round ${round}/${ROUNDS} done\n`);
-  }
-  return new Map(
-    [...samples].map(([name, ms]) => [
-      name,
-      {
-        rps: median(ms.map((m) => m.rps)),
-        p50: median(ms.map((m) => m.p50)),
-        p99: median(ms.map((m) => m.p99)),
-        non2xx: ms.reduce((n, m) => n + m.non2xx, 0),
-      },
-    ]),
-  );
-}
-
 async function drive(): Promise<void> {
   const { child, firstLine, pinned } = await startBenchServer(fileURLToPath(import.meta.url), ['--serve']);
   const { api, bareFastify, key } = JSON.parse(firstLine) as { api: string; bareFastify: string; key: string };
   const v1 = `${api}/api/v1`;
   try {
+    const auth = { authorization: `Bearer ${key}` };
     const targets: Target[] = [
       { name: 'bare Fastify, small JSON', url: `${bareFastify}/small` },
       { name: 'GET /games (core)', url: `${v1}/games?sport=nba` },
@@ -83,18 +44,13 @@ async function drive(): Promise<void> {
       { name: 'GET /props/movement?limit=50', url: `${v1}/props/movement?sport=nba&limit=50` },
       { name: 'GET /props/history', url: `${v1}/props/history?eventId=pp_127650&player=aaron%20wilson&stat=pra` },
     ];
-    const results = await measureAll(targets, { authorization: `Bearer ${key}` });
+    const results = await measureAll(
+      targets.map((t) => ({ ...t, headers: auth })),
+      PLAN,
+    );
     const rps = (name: string) => results.get(name)?.rps ?? 0;
-    const num = (n: number, d = 0) => n.toFixed(d).padStart(9);
-    console.log(
-      `\npropsfeed board routes: ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${ROUND_S} s per target (medians), loopback, seeded simulator${pinned ? ', server and load generator pinned to separate CPUs' : ''}`,
-    );
-    console.log(
-      `\n${'target'.padEnd(32)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'non-2xx'.padStart(9)}`,
-    );
-    for (const [name, m] of results) {
-      console.log(`${name.padEnd(32)}${num(m.rps)}${num(m.p50, 1)}${num(m.p99, 1)}${num(m.non2xx)}`);
-    }
+    console.log(`\npropsfeed board routes: ${describePlan(PLAN, pinned)}, seeded simulator\n`);
+    printResults(results, 32);
     // The board routes that read the board should keep up with core routes of a like size
     // (Aaron Wilson has 12 rows; movement's 50 movers against 50 scan rows).
     const ratios: Array<[string, number]> = [

@@ -1,0 +1,70 @@
+/**
+ * Driving the benchmarks' targets with autocannon: every target in turn, round after round,
+ * so a baseline and its target see the same noise on a shared machine; each figure is the
+ * median of its rounds.
+ */
+import autocannon from 'autocannon';
+
+export interface Target {
+  name: string;
+  url: string;
+  headers?: Record<string, string>;
+}
+
+export interface Measured {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+}
+
+export interface Plan {
+  rounds: number;
+  roundSeconds: number;
+  connections: number;
+}
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
+export async function measureAll(targets: Target[], plan: Plan): Promise<Map<string, Measured>> {
+  const run = (t: Target, duration: number) =>
+    autocannon({ url: t.url, connections: plan.connections, duration, headers: t.headers });
+  const samples = new Map<string, Measured[]>(targets.map((t) => [t.name, []]));
+  for (const t of targets) await run(t, 1);
+  for (let round = 1; round <= plan.rounds; round++) {
+    for (const t of targets) {
+      const r = await run(t, plan.roundSeconds);
+      samples
+        .get(t.name)
+        ?.push({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors });
+    }
+    process.stderr.write(`  round ${round}/${plan.rounds} done\n`);
+  }
+  return new Map(
+    [...samples].map(([name, ms]) => [
+      name,
+      {
+        rps: median(ms.map((m) => m.rps)),
+        p50: median(ms.map((m) => m.p50)),
+        p99: median(ms.map((m) => m.p99)),
+        non2xx: ms.reduce((n, m) => n + m.non2xx, 0),
+      },
+    ]),
+  );
+}
+
+/** The plan in words, for the first line of a benchmark's output. */
+export function describePlan(plan: Plan, pinned: boolean): string {
+  return `${plan.connections} connections, ${plan.rounds} interleaved rounds of ${plan.roundSeconds} s per target (medians), loopback${pinned ? ', server and load generator pinned to separate CPUs' : ''}`;
+}
+
+/** The results as a table: req/s, p50 and p99, and the non-2xx count over all rounds. */
+export function printResults(results: Map<string, Measured>, nameWidth: number): void {
+  const num = (n: number, d = 0) => n.toFixed(d).padStart(9);
+  console.log(
+    `${'target'.padEnd(nameWidth)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'non-2xx'.padStart(9)}`,
+  );
+  for (const [name, m] of results) {
+    console.log(`${name.padEnd(nameWidth)}${num(m.rps)}${num(m.p50, 1)}${num(m.p99, 1)}${num(m.non2xx)}`);
+  }
+}
