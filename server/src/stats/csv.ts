@@ -5,24 +5,19 @@
 import { isStatKey, SPORT_IDS, type SportId, STAT_KEYS } from '@propsfeed/contract';
 import { playerKey } from '../books/names';
 import { teamName } from '../books/teams';
+import type { GameLog } from '../history/types';
 
 /** The columns, in the order the README documents them; the header may list them in any order. */
 export const CSV_COLUMNS = ['date', 'sport', 'player', 'team', 'opponent', 'home_away', 'stat', 'value'] as const;
 
-export interface CsvGameLog {
-  /** Line of the file the row starts on, for messages. */
+/**
+ * A parsed row: a game log as stored, without its source (the importer sets it), and the line
+ * of the file the row starts on, for messages. Teams are full names where the sport has
+ * abbreviations ("DEN" → "Denver Nuggets"), and playerKey is the books' key, so imported logs
+ * meet the board's props.
+ */
+export interface CsvGameLog extends Omit<GameLog, 'source'> {
   line: number;
-  date: string;
-  sport: SportId;
-  player: string;
-  /** The books' key for the player (normalized name + team), so imported logs meet the board's props. */
-  playerKey: string;
-  /** Full team names where the sport has abbreviations ("DEN" → "Denver Nuggets"). */
-  team: string;
-  opponent: string;
-  home: boolean;
-  stat: string;
-  value: number;
 }
 
 export type CsvParseResult = { ok: true; rows: CsvGameLog[] } | { ok: false; errors: string[] };
