@@ -13,7 +13,7 @@ import { SimWorld } from '../sim/world';
 import type { Db } from '../store/db';
 import { FeedCore, type FeedLogger } from './core';
 import { type Poller, startPolling } from './poller';
-import { restoreDelayedBoards } from './restore';
+import { HISTORY_LOOKBACK_MS, restoreFromHistory } from './restore';
 import type { BoardSource } from './types';
 
 export interface Feed extends BoardSource {
@@ -36,7 +36,7 @@ export interface StartFeedOptions {
   /**
    * Another replica ingested before this one (shared engines): the day is already stored, so
    * the simulator's backfill is skipped, and line tracking resumes from stored history
-   * (lines changed in the last RESUME_WINDOW_MS) instead of recording every line again, as
+   * (lines changed in the last HISTORY_LOOKBACK_MS) instead of recording every line again, as
    * it also does when the real books' feed restarts on its store.
    */
   resume?: boolean;
@@ -44,8 +44,6 @@ export interface StartFeedOptions {
 
 const SILENT: FeedLogger = { info() {}, warn() {}, error() {} };
 const MIN = 60_000;
-/** How far back a resuming leader reads stored lines: older ones it records again if seen. */
-const RESUME_WINDOW_MS = 48 * 60 * MIN;
 
 export async function startFeed(opts: StartFeedOptions): Promise<Feed> {
   const now = opts.now ?? Date.now;
@@ -55,18 +53,14 @@ export async function startFeed(opts: StartFeedOptions): Promise<Feed> {
   const history = createLineHistoryStore(opts.db);
   const gameLogs = createGameLogStore(opts.db);
   const core = new FeedCore({ books, history, gameLogs, logger, retainMs: opts.retainMs ?? 30 * MIN, now });
-  // The real books on a restart, or any books when taking over from another leader: line
-  // tracking starts from what history holds (the simulator's replay rebuilds it instead).
-  if (opts.resume || !simulated) {
-    const points = await history.latestPoints(now() - RESUME_WINDOW_MS);
-    core.resumeFrom(points);
-    if (points.length > 0) logger.info({ lines: points.length }, 'line tracking resumed from stored history');
-  }
-  // The real books on a restart: the delayed view's boards come from history (the simulator's
-  // replay makes them; a leader taking over has them from the replicated stream).
-  if (!simulated && !opts.resume) {
-    const boards = await restoreDelayedBoards(core, history, books, now());
-    if (boards > 0) logger.info({ boards }, 'delayed view rebuilt from line history');
+  // Line tracking starts from what history holds: a leader taking over has its delayed boards
+  // from the replicated stream; the real books on a restart rebuild them from history too;
+  // the simulator's replay below rebuilds both.
+  if (opts.resume) {
+    core.resumeFrom(await history.latestPoints(now() - HISTORY_LOOKBACK_MS));
+  } else if (!simulated) {
+    const restored = await restoreFromHistory(core, history, books, now());
+    if (restored.lines > 0) logger.info(restored, 'delayed view and line tracking restored from line history');
   }
 
   let sim: SimServer | undefined;

@@ -1,8 +1,11 @@
 /**
- * After a restart on the real books, the delayed view (the free tier's, DESIGN.md) is rebuilt
- * from line history: boards as the books stood every RESTORE_STEP_MS over the last
- * RESTORE_WINDOW_MS, up to the newest stored point, go into the feed's timeline. Without them
- * the delayed view would stay empty until the feed had run for the whole delay.
+ * A feed restarting on the real books picks up from line history, in one read of it:
+ * - the delayed view (the free tier's, DESIGN.md): boards as the books stood every
+ *   RESTORE_STEP_MS over the last RESTORE_WINDOW_MS, up to the newest stored point, go into
+ *   the feed's timeline; without them it would stay empty until the feed had run for the
+ *   whole delay;
+ * - line tracking: the latest point of each line seeds the core (FeedCore.resumeFrom), so the
+ *   first poll records only what moved, not every line again.
  */
 import type { Book } from '@propsfeed/contract';
 import type { SlateGame } from '../books/types';
@@ -15,8 +18,8 @@ const MIN = 60_000;
 export const RESTORE_WINDOW_MS = 15 * MIN;
 /** The timeline keeps one board per 30 s past the last minute anyway (core.ts THIN_STEP_MS). */
 export const RESTORE_STEP_MS = 30_000;
-/** How far before the window stored lines are looked for: older ones are not on a board. */
-const LOOKBACK_MS = 48 * 60 * MIN;
+/** How far back stored lines are looked for: older ones are on no board, and recorded again if seen. */
+export const HISTORY_LOOKBACK_MS = 48 * 60 * MIN;
 /** A game that started this long before a board is over; lines history still holds are left out. */
 const GAME_OVER_AFTER_MS = 5 * 60 * MIN;
 
@@ -49,30 +52,40 @@ function viewsAt(books: readonly Book[], games: Map<string, HistoryGame>, posted
   return views;
 }
 
-/** Rebuilds the boards of the last RESTORE_WINDOW_MS from history; returns how many. */
-export async function restoreDelayedBoards(
+/**
+ * Rebuilds the boards of the last RESTORE_WINDOW_MS from history and resumes line tracking
+ * from it. Returns how many boards and how many lines' latest points it found.
+ */
+export async function restoreFromHistory(
   core: FeedCore,
   history: LineHistoryStore,
   books: readonly Book[],
   nowMs: number,
-): Promise<number> {
-  const until = Math.min(nowMs, (await history.lastRecordedAt()) ?? Number.NEGATIVE_INFINITY);
+): Promise<{ boards: number; lines: number }> {
   const from = nowMs - RESTORE_WINDOW_MS;
-  if (until < from) return 0;
-  const games = new Map((await history.gamesStartingAfter(from - GAME_OVER_AFTER_MS)).map((g) => [g.id, g]));
-  const posted = new Map((await history.latestPoints(from - LOOKBACK_MS, from)).map((p) => [keyOf(p), p]));
-  const later = await history.pointsBetween(from, until);
+  const posted = new Map((await history.latestPoints(from - HISTORY_LOOKBACK_MS, from)).map((p) => [keyOf(p), p]));
+  const later = await history.pointsBetween(from, nowMs);
+  // Boards only up to the newest stored point: the books' state after it is not known.
+  const until = later.length > 0 ? (later[later.length - 1] as LineChange).at : Number.NEGATIVE_INFINITY;
   let next = 0;
-  let boards = 0;
-  for (let at = from; at <= until; at += RESTORE_STEP_MS) {
+  const advanceTo = (at: number) => {
     for (; next < later.length && (later[next] as LineChange).at <= at; next++) {
       const p = later[next] as LineChange;
       posted.set(keyOf(p), p);
     }
-    const views = viewsAt(books, games, posted, at);
-    if (views.length === 0) continue;
-    core.restoreBoard(views, at);
-    boards++;
+  };
+  let boards = 0;
+  if (until >= from) {
+    const games = new Map((await history.gamesStartingAfter(from - GAME_OVER_AFTER_MS)).map((g) => [g.id, g]));
+    for (let at = from; at <= until; at += RESTORE_STEP_MS) {
+      advanceTo(at);
+      const views = viewsAt(books, games, posted, at);
+      if (views.length === 0) continue;
+      core.restoreBoard(views, at);
+      boards++;
+    }
   }
-  return boards;
+  advanceTo(nowMs);
+  core.resumeFrom([...posted.values()]);
+  return { boards, lines: posted.size };
 }

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FeedCore } from '../../src/feed/core';
-import { RESTORE_STEP_MS, restoreDelayedBoards } from '../../src/feed/restore';
+import { RESTORE_STEP_MS, restoreFromHistory } from '../../src/feed/restore';
 import { createLineHistoryStore, type HistoryGame, type LineChange } from '../../src/history/lineHistory';
 import { type Db, openDb } from '../../src/store/db';
 
@@ -75,7 +75,7 @@ describe('delayed boards rebuilt from line history', () => {
 
   it('gives the board as it stood, never fresher, up to the newest stored point', async () => {
     const core = newCore();
-    const boards = await restoreDelayedBoards(core, createLineHistoryStore(db), BOOKS, NOW);
+    const { boards } = await restoreFromHistory(core, createLineHistoryStore(db), BOOKS, NOW);
     expect(boards).toBeGreaterThan(20);
 
     const delayed = core.at(NOW - 10 * MIN);
@@ -97,7 +97,7 @@ describe('delayed boards rebuilt from line history', () => {
   it('restores nothing when history ends before the window (the server was down longer)', async () => {
     const core = newCore();
     const later = NOW + 60 * MIN;
-    expect(await restoreDelayedBoards(core, createLineHistoryStore(db), BOOKS, later)).toBe(0);
+    expect((await restoreFromHistory(core, createLineHistoryStore(db), BOOKS, later)).boards).toBe(0);
     expect(core.at(later - 10 * MIN).games).toEqual([]);
   });
 });
