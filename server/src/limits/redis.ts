@@ -26,89 +26,133 @@ const DAY_MS = 86_400_000;
 /** Day counters outlive their day by this much, so a late flush still finds them. */
 const DAY_KEEP_MS = 2 * DAY_MS;
 
-// One or more check-and-counts, in order, in one call (one round trip for all the requests
-// a replica received in one turn of its event loop).
-// KEYS: dirty set, then per request its window hash and day hash.
-// ARGV: per request now (s), perMinute, perDay, dirty member.
-// Returns 5 numbers per request: {-1, 0, 0, 0, 0} when its day counter must be seeded, else
-// {allowed, dayFull, used, dayUsed, resetS}.
+// The check-and-counts of one call, grouped by key (one round trip for all the requests a
+// replica received in one turn of its event loop; a key's requests in order).
+// KEYS: dirty set, then per group its window hash and day hash.
+// ARGV: per group perMinute, perDay, dirty member, n, then its n requests' now (s).
+// Returns 5 numbers per request, groups in order: {-1, 0, 0, 0, 0} when the day counter must
+// be seeded, else {allowed, dayFull, used, dayUsed, resetS}.
 // The window hash holds one field per second with requests, plus 't' (their total) and 'o'
-// (no bucket is older): a call drops only the seconds that left the window since the last
-// one and reads a bucket or two, instead of reading and sorting the whole minute.
+// (the oldest second with requests). A group reads 't', 'o' and the day count once, decides
+// its requests from them and writes once: Redis calls per key and call, not per request. It
+// reads buckets one by one only when seconds leave the window or the window is full.
 const CONSUME = `
-local function consume(w, dayKey, dirty, nowS, perMinute, perDay, member)
-local dayUsed = redis.call('HGET', dayKey, 'n')
-if not dayUsed then return {-1, 0, 0, 0, 0} end
-dayUsed = tonumber(dayUsed)
-local lo = nowS - 59
-local head = redis.call('HMGET', w, 't', 'o')
-local total = tonumber(head[1]) or 0
-local oldest = tonumber(head[2]) or lo
-local changed = false
-if oldest < lo then
-  changed = true
-  if lo - oldest > 120 then
-    -- Far behind (a clock jump): recount from the buckets themselves.
-    total = 0
-    local flat = redis.call('HGETALL', w)
-    for i = 1, #flat, 2 do
-      local s = tonumber(flat[i])
-      if s then
-        if s < lo then redis.call('HDEL', w, flat[i]) else total = total + tonumber(flat[i + 1]) end
-      end
-    end
-  else
-    for s = oldest, lo - 1 do
-      local c = redis.call('HGET', w, s)
-      if c then
-        total = total - tonumber(c)
-        redis.call('HDEL', w, s)
-      end
-    end
-  end
-  oldest = lo
-end
-local dayFull = dayUsed >= perDay
-local allowed = (total < perMinute) and not dayFull
-if allowed then
-  redis.call('HINCRBY', w, nowS, 1)
-  redis.call('HINCRBY', dayKey, 'n', 1)
-  redis.call('SADD', dirty, member)
-  dayUsed = dayUsed + 1
-  total = total + 1
-  changed = true
-  -- A replica whose clock runs behind may count a second older than 'o'.
-  if nowS < oldest then oldest = nowS end
-end
--- The window frees room when its oldest request leaves, or, when full, once enough have left.
-local resetS = nowS + 60
-local need = total - perMinute + 1
-local seen = 0
-local first = nil
-for s = oldest, total > 0 and nowS + 60 or oldest - 1 do
-  local c = redis.call('HGET', w, s)
-  if c then
-    first = first or s
-    seen = seen + tonumber(c)
-    if seen >= need then
-      resetS = s + 60
-      break
-    end
-  end
-end
-if total == 0 then
-  if changed then redis.call('DEL', w) end
-elseif changed or (first and first > oldest) then
-  redis.call('HSET', w, 't', total, 'o', first or oldest)
-  redis.call('EXPIRE', w, 61)
-end
-return {allowed and 1 or 0, dayFull and 1 or 0, total, dayUsed, resetS}
-end
 local out = {}
-for i = 0, #ARGV / 4 - 1 do
-  local r = consume(KEYS[2 + 2 * i], KEYS[3 + 2 * i], KEYS[1], tonumber(ARGV[1 + 4 * i]),
-    tonumber(ARGV[2 + 4 * i]), tonumber(ARGV[3 + 4 * i]), ARGV[4 + 4 * i])
-  for j = 1, 5 do out[5 * i + j] = r[j] end
+local function push(a, b, c, d, e)
+  local n = #out
+  out[n + 1] = a; out[n + 2] = b; out[n + 3] = c; out[n + 4] = d; out[n + 5] = e
+end
+local function group(w, dayKey, dirty, perMinute, perDay, member, nows)
+  local dayUsed = redis.call('HGET', dayKey, 'n')
+  if not dayUsed then
+    for _ = 1, #nows do push(-1, 0, 0, 0, 0) end
+    return
+  end
+  dayUsed = tonumber(dayUsed)
+  local head = redis.call('HMGET', w, 't', 'o')
+  local total = tonumber(head[1]) or 0
+  -- The oldest second with requests; nil while the window is empty (0 if unknown: recount).
+  local oldest = nil
+  if total > 0 then oldest = tonumber(head[2]) or 0 end
+  local adds, added, dayAdded, changed = {}, {}, 0, false
+  -- Writes this call's counts, so bucket reads below see them.
+  local function writeAdds()
+    for _, s in ipairs(added) do redis.call('HINCRBY', w, s, adds[s]) end
+    adds, added = {}, {}
+  end
+  local function bucket(s) return tonumber(redis.call('HGET', w, s) or '0') end
+  for _, nowS in ipairs(nows) do
+    local lo = nowS - 59
+    if oldest and oldest < lo then
+      -- Seconds left the window: drop their buckets, then find the oldest one left.
+      writeAdds()
+      changed = true
+      if lo - oldest > 120 then
+        -- Far behind (a clock jump): recount from the buckets themselves.
+        total = 0
+        local flat = redis.call('HGETALL', w)
+        for i = 1, #flat, 2 do
+          local s = tonumber(flat[i])
+          if s then
+            if s < lo then redis.call('HDEL', w, flat[i]) else total = total + tonumber(flat[i + 1]) end
+          end
+        end
+      else
+        for s = oldest, lo - 1 do
+          local c = redis.call('HGET', w, s)
+          if c then
+            total = total - tonumber(c)
+            redis.call('HDEL', w, s)
+          end
+        end
+      end
+      oldest = nil
+      if total > 0 then
+        -- A replica whose clock runs ahead may have counted up to a minute later than now.
+        for s = lo, nowS + 60 do
+          if redis.call('HEXISTS', w, s) == 1 then
+            oldest = s
+            break
+          end
+        end
+        if not oldest then total = 0 end
+      end
+    end
+    local dayFull = dayUsed >= perDay
+    local allowed = (total < perMinute) and not dayFull
+    if allowed then
+      if not adds[nowS] then
+        adds[nowS] = 0
+        added[#added + 1] = nowS
+      end
+      adds[nowS] = adds[nowS] + 1
+      dayAdded = dayAdded + 1
+      dayUsed = dayUsed + 1
+      total = total + 1
+      changed = true
+      -- A replica whose clock runs behind may count a second older than the oldest.
+      if not oldest or nowS < oldest then oldest = nowS end
+    end
+    -- The window frees room when its oldest request leaves, or, when full, once enough have left.
+    local resetS = nowS + 60
+    local need = total - perMinute + 1
+    if oldest and need <= 0 then
+      resetS = oldest + 60
+    elseif oldest then
+      writeAdds()
+      local seen = 0
+      for s = oldest, nowS + 60 do
+        seen = seen + bucket(s)
+        if seen >= need then
+          resetS = s + 60
+          break
+        end
+      end
+    end
+    push(allowed and 1 or 0, dayFull and 1 or 0, total, dayUsed, resetS)
+  end
+  writeAdds()
+  if dayAdded > 0 then
+    redis.call('HINCRBY', dayKey, 'n', dayAdded)
+    redis.call('SADD', dirty, member)
+  end
+  if changed then
+    if total == 0 then
+      redis.call('DEL', w)
+    else
+      redis.call('HSET', w, 't', total, 'o', oldest)
+      redis.call('EXPIRE', w, 61)
+    end
+  end
+end
+local a, k = 1, 2
+while a <= #ARGV do
+  local n = tonumber(ARGV[a + 3])
+  local nows = {}
+  for j = 1, n do nows[j] = tonumber(ARGV[a + 3 + j]) end
+  group(KEYS[k], KEYS[k + 1], KEYS[1], tonumber(ARGV[a]), tonumber(ARGV[a + 1]), ARGV[a + 2], nows)
+  a = a + 4 + n
+  k = k + 2
 end
 return out
 `;
@@ -267,17 +311,37 @@ export class RedisLimiter implements Limiter {
     return batch.map((c, i) => this.decision(c, replies[i] ?? []));
   }
 
-  /** One script call for the batch: each request's reply, in order. */
+  /** One script call for the batch: each request's reply, in the batch's order. */
   private async runConsume(batch: readonly PendingConsume[]): Promise<number[][]> {
+    // Grouped by key (and day and limits), each group's requests in order.
+    const groups = new Map<string, { keyId: string; day: string; policy: LimitPolicy; at: number[] }>();
+    for (const [i, { keyId, policy, nowMs }] of batch.entries()) {
+      const day = utcDay(nowMs);
+      const id = `${keyId}\n${day}\n${policy.perMinute}\n${policy.perDay}`;
+      let g = groups.get(id);
+      if (!g) {
+        g = { keyId, day, policy, at: [] };
+        groups.set(id, g);
+      }
+      g.at.push(i);
+    }
     const keys: string[] = [this.dirtyKey];
     const args: (string | number)[] = [];
-    for (const { keyId, policy, nowMs } of batch) {
-      const day = utcDay(nowMs);
+    for (const { keyId, day, policy, at } of groups.values()) {
       keys.push(this.windowKey(keyId), this.dayKey(day, keyId));
-      args.push(Math.floor(nowMs / 1000), policy.perMinute, policy.perDay, member(day, keyId));
+      args.push(policy.perMinute, policy.perDay, member(day, keyId), at.length);
+      for (const i of at) args.push(Math.floor((batch[i] as PendingConsume).nowMs / 1000));
     }
     const flat = await this.call(() => this.redis.pfConsume(keys.length, ...keys, ...args));
-    return batch.map((_, i) => flat.slice(i * REPLY_WIDTH, (i + 1) * REPLY_WIDTH));
+    const replies: number[][] = new Array(batch.length);
+    let r = 0;
+    for (const { at } of groups.values()) {
+      for (const i of at) {
+        replies[i] = flat.slice(r, r + REPLY_WIDTH);
+        r += REPLY_WIDTH;
+      }
+    }
+    return replies;
   }
 
   private decision({ keyId, policy, nowMs }: PendingConsume, reply: number[]): LimitDecision {

@@ -5,6 +5,7 @@
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connectRedis, redisReady } from '../../src/cluster/redis';
+import { MemoryLimiter } from '../../src/limits/memory';
 import { RedisLimiter } from '../../src/limits/redis';
 import { LimiterUnavailableError, utcDay } from '../../src/limits/types';
 import { openDb } from '../../src/store/db';
@@ -125,6 +126,41 @@ describe.skipIf(!available)('Redis limiter (shared engines)', () => {
     expect(refused.day).toMatchObject({ used: 3, remaining: 0 });
     const tomorrow = NOW + 12 * 3600_000;
     expect((await limiter.consume('d', daily, tomorrow)).day.used).toBe(1);
+  });
+
+  it('decides every request of a call as the in-process limiter does, however the call groups them', async () => {
+    const limiter = await replica();
+    const reference = new MemoryLimiter();
+    // A fixed pseudo-random walk: three keys with tight limits, calls of 1 to 12 requests in
+    // one event-loop turn, time moving by up to 15 s, one long idle gap and one new UTC day.
+    let seed = 7;
+    const rand = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const keys: [string, { perMinute: number; perDay: number }][] = [
+      ['mixed-a', { perMinute: 12, perDay: 1000 }],
+      ['mixed-b', { perMinute: 3, perDay: 40 }],
+      ['mixed-c', { perMinute: 30, perDay: 60 }],
+    ];
+    let at = NOW;
+    const outcomes = { allowed: 0, rate_limited: 0, daily_quota_exceeded: 0 };
+    for (let call = 0; call < 150; call++) {
+      at += call === 60 ? 300_000 : call === 120 ? 12 * 3600_000 : rand(15_000);
+      const requests = Array.from({ length: 1 + rand(12) }, () => ({ k: keys[rand(3)], nowMs: at + rand(900) }));
+      const got = await Promise.all(
+        requests.map(({ k, nowMs }) => limiter.consume(k?.[0] ?? '', k?.[1] ?? policy, nowMs)),
+      );
+      for (const [i, { k, nowMs }] of requests.entries()) {
+        const want = await reference.consume(k?.[0] ?? '', k?.[1] ?? policy, nowMs);
+        expect(got[i], `call ${call}, request ${i}`).toEqual(want);
+        outcomes[want.reason ?? 'allowed']++;
+      }
+    }
+    // The walk admitted plenty and reached both limits often enough to mean something.
+    expect(outcomes.allowed).toBeGreaterThan(300);
+    expect(outcomes.rate_limited).toBeGreaterThan(50);
+    expect(outcomes.daily_quota_exceeded).toBeGreaterThan(20);
   });
 
   it('flushes usage to PostgreSQL once, however many replicas flush, and survives Redis losing its data', async () => {
