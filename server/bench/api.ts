@@ -21,14 +21,18 @@ import { MemoryLimiter } from '../src/limits/memory';
 import type { RouteImpl } from '../src/routes/deps';
 import { openStore } from '../src/runtime';
 import { buildBoard, type PropSpec, TestBoardSource } from '../test/helpers/board';
-import { describePlan, measureAll, type Plan, printResults, type Target } from './measure';
+import { connectionsArg, describePlan, measureAll, type Plan, printResults, type Target } from './measure';
 import { startBenchServer } from './process';
 import { registerRedisRoundTrip, type SharedBenchApp, startSharedApp } from './shared';
 
 /** `pnpm bench --shared` also measures keyed routes on PostgreSQL + Redis (bench/shared.ts). */
 const SHARED = process.argv.includes('--shared') || process.env.PROPS_BENCH_SHARED === '1';
 
-const PLAN: Plan = { rounds: 5, roundSeconds: Number(process.env.BENCH_ROUND_SECONDS ?? 2), connections: 10 };
+const PLAN: Plan = {
+  rounds: 5,
+  roundSeconds: Number(process.env.BENCH_ROUND_SECONDS ?? 2),
+  connections: connectionsArg(),
+};
 
 /** Varied props (names, lines, odds) so compression sees realistic data, from a fixed seed. */
 function benchProps(gameIndex: number, n: number): PropSpec[] {
@@ -170,7 +174,7 @@ async function serveAll(): Promise<void> {
 }
 
 async function drive(): Promise<void> {
-  const { child, firstLine, pinned } = await startBenchServer(fileURLToPath(import.meta.url), [
+  const { child, firstLine, pinned, cpuSeconds } = await startBenchServer(fileURLToPath(import.meta.url), [
     '--serve',
     ...(SHARED ? ['--shared'] : []),
   ]);
@@ -210,7 +214,7 @@ async function drive(): Promise<void> {
         },
       );
     }
-    const results = await measureAll(targets, PLAN);
+    const results = await measureAll(targets, PLAN, cpuSeconds);
     const rps = (name: string) => results.get(name)?.rps ?? 0;
 
     const pad = (s: string, n: number) => s.padEnd(n);
@@ -239,6 +243,21 @@ async function drive(): Promise<void> {
     console.log('\nratio                                     value   goal');
     for (const [name, value, goal] of ratios) {
       console.log(`${pad(name, 40)}${value.toFixed(3).padStart(7)}  ≥ ${goal}  ${value >= goal ? 'met' : 'NOT MET'}`);
+    }
+    // Sending 2 MB answers keeps the load generator busier than either server, so req/s
+    // alone cannot tell the two apart: their CPU per request can.
+    const cpuPerRequest = (name: string) => {
+      const m = results.get(name);
+      return m?.serverCpu === undefined || m.rps === 0 ? undefined : m.serverCpu / m.rps;
+    };
+    for (const [name, ours, bare] of [
+      ['CPU per request, bare Node ÷ /props', 'GET /props?limit=5000', 'bare Node, 5,000 rows'],
+      ['… gzip, bare Node ÷ /props gzip', 'GET /props?limit=5000 gzip', 'bare Node, 5,000 rows gzip'],
+    ] as const) {
+      const [o, b] = [cpuPerRequest(ours), cpuPerRequest(bare)];
+      if (o !== undefined && b !== undefined && o > 0) {
+        console.log(`${pad(name, 40)}${(b / o).toFixed(3).padStart(7)}  (context)`);
+      }
     }
     if (servers.shared) {
       // Context for the shared-engine goal: what one Redis round trip per request costs here.

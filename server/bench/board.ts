@@ -8,10 +8,14 @@
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { buildSimApp } from '../test/board-routes/simSetup';
-import { describePlan, measureAll, type Plan, printResults, type Target } from './measure';
+import { connectionsArg, describePlan, measureAll, type Plan, printResults, type Target } from './measure';
 import { startBenchServer } from './process';
 
-const PLAN: Plan = { rounds: 3, roundSeconds: Number(process.env.BENCH_ROUND_SECONDS ?? 2.5), connections: 10 };
+const PLAN: Plan = {
+  rounds: 3,
+  roundSeconds: Number(process.env.BENCH_ROUND_SECONDS ?? 2.5),
+  connections: connectionsArg(),
+};
 
 async function serve(): Promise<void> {
   const sim = await buildSimApp();
@@ -29,7 +33,7 @@ async function serve(): Promise<void> {
 }
 
 async function drive(): Promise<void> {
-  const { child, firstLine, pinned } = await startBenchServer(fileURLToPath(import.meta.url), ['--serve']);
+  const { child, firstLine, pinned, cpuSeconds } = await startBenchServer(fileURLToPath(import.meta.url), ['--serve']);
   const { api, bareFastify, key } = JSON.parse(firstLine) as { api: string; bareFastify: string; key: string };
   const v1 = `${api}/api/v1`;
   try {
@@ -47,6 +51,7 @@ async function drive(): Promise<void> {
     const results = await measureAll(
       targets.map((t) => ({ ...t, headers: auth })),
       PLAN,
+      cpuSeconds,
     );
     const rps = (name: string) => results.get(name)?.rps ?? 0;
     console.log(`\npropsfeed board routes: ${describePlan(PLAN, pinned)}, seeded simulator\n`);

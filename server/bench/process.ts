@@ -5,6 +5,7 @@
  * on a shared 2-core machine this roughly halves the run-to-run spread of the ratios.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
 
@@ -23,6 +24,8 @@ function tasksetWorks(): boolean {
 
 export interface BenchServer {
   child: ChildProcess;
+  /** CPU seconds the child has used so far (Linux), to show how busy each target keeps it. */
+  cpuSeconds: () => number | undefined;
   /** The first line the child printed: where its targets listen. */
   firstLine: string;
   /** Whether the two processes are pinned to separate CPUs. */
@@ -40,5 +43,19 @@ export async function startBenchServer(script: string, args: string[]): Promise<
     createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
-  return { child, firstLine, pinned };
+  return { child, firstLine, pinned, cpuSeconds: () => cpuSecondsOf(child.pid) };
+}
+
+const TICKS_PER_SECOND = 100;
+
+/** User + system CPU seconds of a process from /proc; undefined where there is no /proc. */
+function cpuSecondsOf(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    // Fields after the command name: state is the first, utime and stime the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
 }
