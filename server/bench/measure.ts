@@ -27,10 +27,10 @@ export interface Plan {
 }
 
 /**
- * Connections per target: `--connections N` (or BENCH_CONNECTIONS), else 50. Enough to keep
- * a server busy while its requests wait on another process (Redis in the shared mode): at 10,
- * a shared-engine replica here sits a quarter idle between round trips, so its req/s would
- * measure the round trip's latency rather than what the replica can serve.
+ * Connections per target: `--connections N` (or BENCH_CONNECTIONS), else 50: enough requests
+ * in flight that a server whose requests wait on another process (Redis, in the shared mode)
+ * is measured at load. At 10, a shared-engine replica's script calls carry about four
+ * requests each, so its req/s says more about the Redis round trip than about its capacity.
  */
 export function connectionsArg(argv = process.argv): number {
   const at = argv.indexOf('--connections');
