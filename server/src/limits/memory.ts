@@ -5,6 +5,7 @@
  * store in batches (periodically and on close) and read back after a restart.
  */
 import type { UsageStore } from '../store/types';
+import { TurnBatch } from './turnBatch';
 import { type LimitDecision, type Limiter, type LimitPolicy, utcDay, utcDayStart } from './types';
 
 const WINDOW_S = 60;
@@ -43,8 +44,16 @@ export class MemoryLimiter implements Limiter {
   /** Counted but not yet flushed, by `keyId \n day`. */
   private pending = new Map<string, number>();
   private readonly timer: NodeJS.Timeout | undefined;
-  /** Requests on loaded keys read in this turn of the event loop, decided at its end. */
-  private queued: QueuedConsume[] = [];
+  /**
+   * Requests on loaded keys read in this turn of the event loop, decided at its end in the
+   * order they arrived, like the Redis limiter's one call per turn. Answering a turn's
+   * requests together after reading them all costs the server less CPU per request than
+   * answering each as it is read: measured on /me at 50 connections, 28 µs instead of
+   * 32–45 µs, and 37,000 req/s instead of 22,000–31,000.
+   */
+  private readonly queued = new TurnBatch<QueuedConsume>((batch) => {
+    for (const q of batch) q.resolve(this.decide(q.keyId, q.state, q.policy, q.nowMs));
+  });
 
   constructor(private readonly opts: MemoryLimiterOptions = {}) {
     const every = opts.flushEveryMs ?? 2_000;
@@ -59,25 +68,10 @@ export class MemoryLimiter implements Limiter {
   consume(keyId: string, policy: LimitPolicy, nowMs = Date.now()): Promise<LimitDecision> {
     const state = this.states.get(keyId);
     if (state && state.dayStart === utcDayStart(nowMs)) {
-      return new Promise((resolve) => {
-        this.queued.push({ keyId, state, policy, nowMs, resolve });
-        if (this.queued.length === 1) setImmediate(this.decideQueued);
-      });
+      return new Promise((resolve) => this.queued.add({ keyId, state, policy, nowMs, resolve }));
     }
     return this.stateFor(keyId, nowMs).then((loaded) => this.decide(keyId, loaded, policy, nowMs));
   }
-
-  /**
-   * Decides the turn's requests in the order they arrived, like the Redis limiter's one call
-   * per turn. Answering a turn's requests together after reading them all costs the server
-   * less CPU per request than answering each as it is read: measured on /me at 50
-   * connections, 28 µs instead of 32–45 µs, and 37,000 req/s instead of 22,000–31,000.
-   */
-  private readonly decideQueued = (): void => {
-    const batch = this.queued;
-    this.queued = [];
-    for (const q of batch) q.resolve(this.decide(q.keyId, q.state, q.policy, q.nowMs));
-  };
 
   private decide(keyId: string, state: KeyState, policy: LimitPolicy, nowMs: number): LimitDecision {
     const nowS = Math.floor(nowMs / 1000);

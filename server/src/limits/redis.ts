@@ -13,6 +13,7 @@
 import type { Redis } from 'ioredis';
 import { untilFirstReady } from '../cluster/redis';
 import type { UsageDelta, UsageStore } from '../store/types';
+import { TurnBatch } from './turnBatch';
 import {
   type LimitDecision,
   type Limiter,
@@ -258,7 +259,7 @@ export class RedisLimiter implements Limiter {
   private counted = new Map<string, number>();
   private countedDay = '';
   /** Consumes asked for in this turn of the event loop, sent together at its end. */
-  private pending: PendingConsume[] = [];
+  private readonly pending = new TurnBatch<PendingConsume>((batch) => this.sendBatch(batch), MAX_BATCH);
 
   constructor(private readonly opts: RedisLimiterOptions) {
     this.prefix = opts.prefix ?? 'pf:';
@@ -277,16 +278,10 @@ export class RedisLimiter implements Limiter {
   }
 
   consume(keyId: string, policy: LimitPolicy, nowMs = Date.now()): Promise<LimitDecision> {
-    return new Promise((resolve, reject) => {
-      this.pending.push({ keyId, policy, nowMs, resolve, reject });
-      // After the I/O callbacks of this turn: every request read in it joins one call.
-      if (this.pending.length === 1) setImmediate(this.sendPending);
-    });
+    return new Promise((resolve, reject) => this.pending.add({ keyId, policy, nowMs, resolve, reject }));
   }
 
-  private readonly sendPending = (): void => {
-    const batch = this.pending.splice(0, MAX_BATCH);
-    if (this.pending.length > 0) setImmediate(this.sendPending);
+  private sendBatch(batch: PendingConsume[]): void {
     this.consumeBatch(batch).then(
       (decisions) => {
         for (const [i, c] of batch.entries()) c.resolve(decisions[i] as LimitDecision);
@@ -295,7 +290,7 @@ export class RedisLimiter implements Limiter {
         for (const c of batch) c.reject(err);
       },
     );
-  };
+  }
 
   private async consumeBatch(batch: PendingConsume[]): Promise<LimitDecision[]> {
     const replies = await this.runConsume(batch);
