@@ -6,6 +6,7 @@ import { registerDocs } from './docs';
 import type { BoardSource, ProjectionSource } from './feed/types';
 import type { KeyCache } from './keys/cache';
 import { type Limiter, LimiterUnavailableError } from './limits/types';
+import { lazyChildLogger } from './log/lazyChild';
 import { registerMcpRoute } from './mcp/http';
 import type { BoardData } from './queries/board';
 import type { QueryDeps } from './queries/deps';
@@ -40,6 +41,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       // Keys travel in Authorization; they must never reach a log line.
       redact: { paths: ['req.headers.authorization', 'request.headers.authorization'], censor: '[redacted]' },
     },
+    childLoggerFactory: lazyChildLogger,
     routerOptions: { maxParamLength: 200 },
     bodyLimit: 64 * 1024,
     return503OnClosing: true,

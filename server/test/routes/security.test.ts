@@ -1,6 +1,7 @@
 /** Auth, tiers and limits, checked once per keyed route; keys never leak. */
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BoardSource } from '../../src/feed/types';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { buildBoard, TestBoardSource } from '../helpers/board';
 import { ALL_GAMES } from '../helpers/fixtures';
@@ -133,5 +134,37 @@ describe('keys in logs', () => {
     const log = lines.join('');
     expect(log).toContain('/api/v1/me');
     expect(log).not.toContain(t.keys.pro.slice(3));
+  });
+
+  it("logs a request's failure with its request id, and nothing for requests that succeed", async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const failing: BoardSource = Object.create(t.source);
+    failing.current = () => {
+      throw new Error('board exploded');
+    };
+    const { createApp } = await import('../../src/app');
+    const app = await createApp({
+      store: t.store,
+      limiter: t.limiter,
+      keys: t.keysCache,
+      source: failing,
+      logStream: sink,
+    });
+    const auth = { authorization: `Bearer ${t.keys.pro}` };
+    expect((await app.inject({ method: 'GET', url: '/api/v1/me', headers: auth })).statusCode).toBe(200);
+    expect(lines).toEqual([]);
+    const res = await app.inject({ method: 'GET', url: '/api/v1/games', headers: auth });
+    await app.close();
+    expect(res.json()).toEqual({ error: 'internal_error', message: 'internal error; it has been logged' });
+    const logged = lines.map((line) => JSON.parse(line));
+    expect(logged).toEqual([expect.objectContaining({ msg: 'request failed', reqId: expect.stringMatching(/^req-/) })]);
+    expect(logged[0].err.message).toBe('board exploded');
+    expect(lines.join('')).not.toContain(t.keys.pro.slice(3));
   });
 });
