@@ -53,13 +53,14 @@ function setLimitHeaders(reply: FastifyReply, caller: Caller, d: LimitDecision, 
   const minuteReset = Math.max(0, Math.ceil((d.minute.resetAt - nowMs) / 1000));
   const dayReset = Math.max(0, Math.ceil((d.day.resetAt - nowMs) / 1000));
   const dayBinds = d.day.remaining < d.minute.remaining;
-  reply.headers({
-    'ratelimit-policy': caller.rateLimitPolicy,
-    ratelimit: `"minute";r=${d.minute.remaining};t=${minuteReset}, "day";r=${d.day.remaining};t=${dayReset}`,
-    'x-ratelimit-limit': dayBinds ? d.day.limit : d.minute.limit,
-    'x-ratelimit-remaining': dayBinds ? d.day.remaining : d.minute.remaining,
-    'x-ratelimit-reset': dayBinds ? dayReset : minuteReset,
-  });
+  reply.header('ratelimit-policy', caller.rateLimitPolicy);
+  reply.header(
+    'ratelimit',
+    `"minute";r=${d.minute.remaining};t=${minuteReset}, "day";r=${d.day.remaining};t=${dayReset}`,
+  );
+  reply.header('x-ratelimit-limit', dayBinds ? d.day.limit : d.minute.limit);
+  reply.header('x-ratelimit-remaining', dayBinds ? d.day.remaining : d.minute.remaining);
+  reply.header('x-ratelimit-reset', dayBinds ? dayReset : minuteReset);
 }
 
 /**
