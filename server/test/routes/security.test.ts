@@ -110,15 +110,21 @@ describe('tiers', () => {
   });
 });
 
+/** A log stream that keeps its lines. */
+function logSink(): { lines: string[]; sink: Writable } {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { lines, sink };
+}
+
 describe('keys in logs', () => {
   it('never writes the key to the log', async () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
+    const { lines, sink } = logSink();
     const { createApp } = await import('../../src/app');
     const app = await createApp({
       store: t.store,
@@ -137,13 +143,7 @@ describe('keys in logs', () => {
   });
 
   it("logs a request's failure with its request id, and nothing for requests that succeed", async () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
+    const { lines, sink } = logSink();
     const failing: BoardSource = Object.create(t.source);
     failing.current = () => {
       throw new Error('board exploded');
