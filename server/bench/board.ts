@@ -8,7 +8,7 @@
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { buildSimApp } from '../test/board-routes/simSetup';
-import { connectionsArg, describePlan, measureAll, type Plan, printResults, type Target } from './measure';
+import { connectionsArg, describePlan, measureAll, type Plan, printResults, roundRatio, type Target } from './measure';
 import { startBenchServer } from './process';
 
 const PLAN: Plan = {
@@ -53,16 +53,16 @@ async function drive(): Promise<void> {
       PLAN,
       cpuSeconds,
     );
-    const rps = (name: string) => results.get(name)?.rps ?? 0;
+    const ratio = (target: string, baseline: string) => roundRatio(results, target, baseline).median;
     console.log(`\npropsfeed board routes: ${describePlan(PLAN, pinned)}, seeded simulator\n`);
     printResults(results, 32);
     // The board routes that read the board should keep up with core routes of a like size
     // (Aaron Wilson has 12 rows; movement's 50 movers against 50 scan rows).
     const ratios: Array<[string, number]> = [
-      ['/props/player ÷ /props?limit=12', rps('GET /props/player') / rps('GET /props?limit=12 (core)')],
-      ['/context/player ÷ /games', rps('GET /context/player') / rps('GET /games (core)')],
-      ['/props/movement ÷ /props?limit=50', rps('GET /props/movement?limit=50') / rps('GET /props?limit=50 (core)')],
-      ['/props/history ÷ /games', rps('GET /props/history') / rps('GET /games (core)')],
+      ['/props/player ÷ /props?limit=12', ratio('GET /props/player', 'GET /props?limit=12 (core)')],
+      ['/context/player ÷ /games', ratio('GET /context/player', 'GET /games (core)')],
+      ['/props/movement ÷ /props?limit=50', ratio('GET /props/movement?limit=50', 'GET /props?limit=50 (core)')],
+      ['/props/history ÷ /games', ratio('GET /props/history', 'GET /games (core)')],
     ];
     console.log('\nratio                                        value');
     for (const [name, value] of ratios) console.log(`${name.padEnd(44)}${value.toFixed(2).padStart(6)}`);

@@ -18,6 +18,8 @@ export interface Measured {
   non2xx: number;
   /** How busy the server process was (CPU seconds per second), when it could be read. */
   serverCpu?: number;
+  /** req/s of each round, in round order. */
+  roundRps: number[];
 }
 
 export interface Plan {
@@ -62,6 +64,7 @@ export async function measureAll(
       const wallSeconds = (performance.now() - startedAt) / 1000;
       const cpuAfter = serverCpuSeconds();
       const m: Measured = {
+        roundRps: [],
         rps: r.requests.average,
         p50: r.latency.p50,
         p99: r.latency.p99,
@@ -80,10 +83,30 @@ export async function measureAll(
         p50: median(ms.map((m) => m.p50)),
         p99: median(ms.map((m) => m.p99)),
         non2xx: ms.reduce((n, m) => n + m.non2xx, 0),
+        roundRps: ms.map((m) => m.rps),
         ...(ms.every((m) => m.serverCpu !== undefined) ? { serverCpu: median(ms.map((m) => m.serverCpu ?? 0)) } : {}),
       },
     ]),
   );
+}
+
+export interface RoundRatio {
+  median: number;
+  lo: number;
+  hi: number;
+}
+
+/**
+ * A target's req/s ÷ a baseline's, round by round: each pair was measured seconds apart, so
+ * the machine's drift over the run cancels out of each ratio. The median, and the range the
+ * rounds spread over (how much a single run of this benchmark can be trusted here).
+ */
+export function roundRatio(results: Map<string, Measured>, target: string, baseline: string): RoundRatio {
+  const ours = results.get(target)?.roundRps ?? [];
+  const base = results.get(baseline)?.roundRps ?? [];
+  const ratios = ours.map((rps, i) => rps / (base[i] ?? Number.NaN)).filter(Number.isFinite);
+  if (ratios.length === 0) return { median: 0, lo: 0, hi: 0 };
+  return { median: median(ratios), lo: Math.min(...ratios), hi: Math.max(...ratios) };
 }
 
 /** The plan in words, for the first line of a benchmark's output. */
