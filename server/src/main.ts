@@ -2,7 +2,7 @@
 import type { Tier } from '@propsfeed/contract';
 import { TIERS } from '@propsfeed/contract';
 import { createApp } from './app';
-import { type Config, loadConfig } from './config';
+import { type Config, ConfigError, loadConfig } from './config';
 import { startFeed } from './feed';
 import { type CreatedKeyResult, issueKey } from './keys/issue';
 import { openRuntime, type Runtime } from './runtime';
@@ -56,6 +56,24 @@ function demoKeysText(keys: CreatedKeyResult[], address: string): string {
   return lines.join('\n');
 }
 
+/** An address the server cannot have is the operator's to fix: say which, and how. */
+function listenError(err: unknown, host: string, port: number): unknown {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  const cannot = `cannot listen on ${host}:${port}`;
+  if (code === 'EADDRINUSE') {
+    return new ConfigError(
+      `${cannot}: the port is in use (another server already running?). Stop it, or choose another port with --port or PROPS_PORT.`,
+    );
+  }
+  if (code === 'EACCES') {
+    return new ConfigError(`${cannot}: permission denied. Choose a port above 1023 with --port or PROPS_PORT.`);
+  }
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
+    return new ConfigError(`${cannot}: this machine has no such address. Set PROPS_HOST to one of its addresses.`);
+  }
+  return err;
+}
+
 export async function serve(opts: ServeOptions = {}, config: Config = loadConfig()): Promise<void> {
   const logger = lineLogger(config.PROPS_LOG_LEVEL);
   const runtime = await openRuntime(config, {
@@ -79,7 +97,7 @@ export async function serve(opts: ServeOptions = {}, config: Config = loadConfig
     address = await app.listen({ port, host: config.PROPS_HOST });
   } catch (err) {
     await runtime.close();
-    throw err;
+    throw listenError(err, config.PROPS_HOST, port);
   }
   process.stdout.write(`propsfeed listening on ${address}\n`);
   const demo = await createDemoKeys(runtime);

@@ -4,9 +4,12 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config';
+import { serve } from '../../src/main';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'propsfeed-serve-'));
 const serveScript = join(import.meta.dirname, '../../src/main.ts');
@@ -90,4 +93,25 @@ describe('serve()', () => {
     expect(second.output()).not.toContain('First start');
     expect(await stop(second.child)).toBe(0);
   }, 60_000);
+
+  it('refuses a port in use with a sentence saying how to choose another', async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const { port } = holder.address() as AddressInfo;
+    const config = loadConfig({
+      PROPS_DATA_DIR: mkdtempSync(join(dataDir, 'busy-')),
+      PROPS_LOG_LEVEL: 'fatal',
+      PROPS_BOOKS: 'prizepicks',
+      PROPS_PRIZEPICKS_URL: 'http://127.0.0.1:9',
+    });
+    try {
+      const refused = serve({ port }, config);
+      await expect(refused).rejects.toThrow(ConfigError);
+      await expect(refused).rejects.toThrow(
+        `cannot listen on 127.0.0.1:${port}: the port is in use (another server already running?). Stop it, or choose another port with --port or PROPS_PORT.`,
+      );
+    } finally {
+      holder.close();
+    }
+  }, 30_000);
 });
