@@ -22,6 +22,9 @@ export interface Measured {
   roundRps: number[];
 }
 
+/** One round's figures for a target. */
+type Round = Omit<Measured, 'roundRps'>;
+
 export interface Plan {
   rounds: number;
   roundSeconds: number;
@@ -54,7 +57,7 @@ export async function measureAll(
 ): Promise<Map<string, Measured>> {
   const run = (t: Target, duration: number) =>
     autocannon({ url: t.url, connections: plan.connections, duration, headers: t.headers });
-  const samples = new Map<string, Measured[]>(targets.map((t) => [t.name, []]));
+  const samples = new Map<string, Round[]>(targets.map((t) => [t.name, []]));
   for (const t of targets) await run(t, 1);
   for (let round = 1; round <= plan.rounds; round++) {
     for (const t of targets) {
@@ -63,8 +66,7 @@ export async function measureAll(
       const r = await run(t, plan.roundSeconds);
       const wallSeconds = (performance.now() - startedAt) / 1000;
       const cpuAfter = serverCpuSeconds();
-      const m: Measured = {
-        roundRps: [],
+      const m: Round = {
         rps: r.requests.average,
         p50: r.latency.p50,
         p99: r.latency.p99,
