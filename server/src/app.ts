@@ -1,5 +1,11 @@
 /** Builds the Fastify app: contract routes over the board behind the key guard, health, docs, admin. */
-import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import { registerAdminRoutes } from './auth/admin';
 import { createKeyGuard } from './auth/guard';
 import { registerDocs } from './docs';
@@ -32,6 +38,8 @@ export interface AppDeps {
 }
 
 const MAX_ECHO = 200;
+/** Longest path parameter (event ids are far shorter); longer ones are refused before routing. */
+const MAX_PARAM_LENGTH = 200;
 
 export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -42,7 +50,17 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       redact: { paths: ['req.headers.authorization', 'request.headers.authorization'], censor: '[redacted]' },
     },
     childLoggerFactory: lazyChildLogger,
-    routerOptions: { maxParamLength: 200 },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // Refusals Fastify makes before routing, which bypass the error handler below.
+    frameworkErrors: (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      const message =
+        err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? `a path parameter is longer than ${MAX_PARAM_LENGTH} characters`
+          : err.code === 'FST_ERR_BAD_URL'
+            ? `the URL path is not valid percent-encoding: ${request.url.slice(0, MAX_ECHO)}`
+            : err.message.slice(0, MAX_ECHO);
+      return reply.status(400).send({ error: 'invalid_request', message });
+    },
     bodyLimit: 64 * 1024,
     return503OnClosing: true,
     // A log line per request costs more than serving many answers; errors are still logged.

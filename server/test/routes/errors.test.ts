@@ -1,4 +1,5 @@
 /** Bad input of every kind gets a clear 4xx envelope; nothing reaches a 500. */
+import { ERROR_CODES } from '@propsfeed/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { buildBoard, TestBoardSource } from '../helpers/board';
@@ -58,6 +59,16 @@ describe('invalid parameters answer 400 invalid_request', () => {
 describe('not found', () => {
   it('answers 404 event_not_found for an event with no props', async () => {
     expectEnvelope(await t.get('/api/v1/games/pp_424242/props', key), 404, 'event_not_found');
+  });
+
+  it.each([
+    ['bad percent-encoding in the path', '/api/v1/games/%E0%A4%A/props', 'the URL path is not valid percent-encoding'],
+    ['a lone % in the path', '/api/v1/%zz', 'the URL path is not valid percent-encoding'],
+    ['an over-long event id', `/api/v1/games/pp_${'1'.repeat(300)}/props`, 'longer than 200 characters'],
+  ])('answers 400 invalid_request to %s, which Fastify refuses before routing', async (_what, url, says) => {
+    const res = await t.get(url, key);
+    expectEnvelope(res, 400, 'invalid_request');
+    expect(res.json().message).toContain(says);
   });
 
   it('answers 404 not_found for an unknown route', async () => {
@@ -127,9 +138,10 @@ describe('fuzzing', () => {
       });
       expect([500, 502, 504], `${mangledPath}?${query}`).not.toContain(res.statusCode);
       if (res.statusCode !== 200 && res.statusCode !== 304) {
-        const body = res.json();
-        expect(typeof body.error, `${mangledPath}?${query}`).toBe('string');
-        expect(typeof body.message).toBe('string');
+        expect(res.json(), `${mangledPath}?${query}`).toEqual({
+          error: expect.toBeOneOf(ERROR_CODES),
+          message: expect.any(String),
+        });
       }
     }
   });
