@@ -1,4 +1,5 @@
 /** Builds the Fastify app: contract routes over the board behind the key guard, health, docs, admin. */
+import type { Socket } from 'node:net';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -41,6 +42,27 @@ const MAX_ECHO = 200;
 /** Longest path parameter (event ids are far shorter); longer ones are refused before routing. */
 const MAX_PARAM_LENGTH = 200;
 
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (headers too large, malformed
+ * HTTP, too slow to arrive) get the same envelope as any bad request, then the connection closes.
+ */
+function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const message =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? 'the request headers are larger than this server accepts'
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? 'the request did not arrive in time'
+        : 'malformed HTTP request';
+  const body = JSON.stringify({ error: 'invalid_request', message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}
+
 export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -51,6 +73,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     childLoggerFactory: lazyChildLogger,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    clientErrorHandler: answerClientError,
     // Refusals Fastify makes before routing, which bypass the error handler below.
     frameworkErrors: (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const message =

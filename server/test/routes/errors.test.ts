@@ -1,4 +1,5 @@
 /** Bad input of every kind gets a clear 4xx envelope; nothing reaches a 500. */
+import { connect } from 'node:net';
 import { ERROR_CODES } from '@propsfeed/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/app';
@@ -74,6 +75,38 @@ describe('not found', () => {
   it('answers 404 not_found for an unknown route', async () => {
     expectEnvelope(await t.get('/api/v1/nope', key), 404, 'not_found');
     expectEnvelope(await t.inject({ method: 'DELETE', url: '/api/v1/props' }), 404, 'not_found');
+  });
+});
+
+describe('requests the HTTP parser refuses', () => {
+  let address: string | undefined;
+  /** Writes `raw` on a fresh connection and returns everything the server sends back. */
+  async function exchange(raw: string): Promise<string> {
+    address ??= await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    return new Promise((resolve, reject) => {
+      let answer = '';
+      const socket = connect(Number(port), '127.0.0.1', () => socket.end(raw));
+      socket.on('data', (d) => {
+        answer += String(d);
+      });
+      socket.on('close', () => resolve(answer));
+      socket.on('error', reject);
+    });
+  }
+
+  it.each([
+    [
+      'headers over the size limit',
+      `GET /api/v1/me HTTP/1.1\r\nHost: x\r\nX-Big: ${'c'.repeat(20_000)}\r\n\r\n`,
+      'larger',
+    ],
+    ['malformed HTTP', 'GET /api/v1/me HTTP/1.1\r\nHost x\r\n\r\n', 'malformed HTTP request'],
+  ])('answers %s with the 400 envelope', async (_what, raw, says) => {
+    const answer = await exchange(raw);
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
+    expect(body).toEqual({ error: 'invalid_request', message: expect.stringContaining(says) });
   });
 });
 
