@@ -50,7 +50,7 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const message =
     err.code === 'HPE_HEADER_OVERFLOW'
-      ? 'the request headers are larger than this server accepts'
+      ? 'the request URL and headers are larger than this server accepts'
       : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? 'the request did not arrive in time'
         : 'malformed HTTP request';
