@@ -42,7 +42,7 @@ export function bearerKey(header: string | string[] | undefined): string {
   if (value === undefined || value.trim() === '') {
     throw new ApiError('missing_api_key', 'send your API key as Authorization: Bearer <key>');
   }
-  const match = /^\s*bearer\s+(\S*)\s*$/i.exec(value);
+  const match = /^\s*bearer(?:\s+(\S*))?\s*$/i.exec(value);
   if (!match) throw new ApiError('invalid_api_key', 'use the Bearer scheme: Authorization: Bearer <key>');
   const key = match[1] ?? '';
   if (key === '') throw new ApiError('missing_api_key', 'send your API key as Authorization: Bearer <key>');

@@ -30,6 +30,12 @@ describe.each(KEYED_ROUTES)('$name ($url)', (route) => {
     expect(res.json()).toEqual({ error: 'missing_api_key', message: expect.any(String) });
   });
 
+  it.each(['Bearer', 'bearer   '])('answers 401 missing_api_key for the scheme without a key (%j)', async (header) => {
+    const res = await t.inject({ method: 'GET', url: route.url, headers: { authorization: header } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: 'missing_api_key', message: expect.any(String) });
+  });
+
   it.each([
     ['another scheme', (k: string) => `Basic ${k}`],
     ['a malformed key', () => 'Bearer pf_short'],
