@@ -43,6 +43,20 @@ const MAX_ECHO = 200;
 const MAX_PARAM_LENGTH = 200;
 
 /**
+ * Fastify's own refusals (bad JSON, body too large, bad media type, bad URL, over-long path
+ * parameter): always the 400 envelope, in a sentence (its messages for bad paths quote them raw).
+ */
+function answerRefusal(err: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const message =
+    err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? `a path parameter is longer than ${MAX_PARAM_LENGTH} characters`
+      : err.code === 'FST_ERR_BAD_URL'
+        ? `the URL path is not valid percent-encoding: ${request.url.slice(0, MAX_ECHO)}`
+        : err.message.slice(0, MAX_ECHO);
+  return reply.status(400).send({ error: 'invalid_request', message });
+}
+
+/**
  * Requests Node's HTTP parser refuses before Fastify sees them (headers too large, malformed
  * HTTP, too slow to arrive) get the same envelope as any bad request, then the connection closes.
  */
@@ -74,16 +88,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     childLoggerFactory: lazyChildLogger,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     clientErrorHandler: answerClientError,
-    // Refusals Fastify makes before routing, which bypass the error handler below.
-    frameworkErrors: (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-      const message =
-        err.code === 'FST_ERR_MAX_PARAM_LENGTH'
-          ? `a path parameter is longer than ${MAX_PARAM_LENGTH} characters`
-          : err.code === 'FST_ERR_BAD_URL'
-            ? `the URL path is not valid percent-encoding: ${request.url.slice(0, MAX_ECHO)}`
-            : err.message.slice(0, MAX_ECHO);
-      return reply.status(400).send({ error: 'invalid_request', message });
-    },
+    // Refusals Fastify makes before routing skip the error handler (and, by default, the envelope).
+    frameworkErrors: answerRefusal,
     bodyLimit: 64 * 1024,
     return503OnClosing: true,
     // A log line per request costs more than serving many answers; errors are still logged.
@@ -111,10 +117,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
         .send({ error: 'upstream_unavailable', message: 'rate limiting is unavailable; retry shortly' });
     }
     const status = err.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      // Fastify's own refusals (bad JSON, body too large, bad media type, bad URL): always a 400 envelope.
-      return reply.status(400).send({ error: 'invalid_request', message: err.message.slice(0, MAX_ECHO) });
-    }
+    if (status >= 400 && status < 500) return answerRefusal(err, request, reply);
     request.log.error({ err }, 'request failed');
     return reply.status(500).send({ error: 'internal_error', message: 'internal error; it has been logged' });
   });
