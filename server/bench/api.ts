@@ -19,7 +19,7 @@ import { KeyCache } from '../src/keys/cache';
 import { issueKey } from '../src/keys/issue';
 import { MemoryLimiter } from '../src/limits/memory';
 import type { RouteImpl } from '../src/routes/deps';
-import { openStore } from '../src/runtime';
+import { openStore } from '../src/store/kyselyStore';
 import { buildBoard, type PropSpec, TestBoardSource } from '../test/helpers/board';
 import {
   connectionsArg,

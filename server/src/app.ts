@@ -7,7 +7,7 @@ import Fastify, {
   type FastifyRequest,
   LogController,
 } from 'fastify';
-import { registerAdminRoutes } from './auth/admin';
+import { registerAdminRoutes } from './auth/adminRoutes';
 import { createKeyGuard } from './auth/guard';
 import { registerDocs } from './docs';
 import type { BoardSource, ProjectionSource } from './feed/types';
@@ -15,9 +15,9 @@ import type { KeyCache } from './keys/cache';
 import { type Limiter, LimiterUnavailableError } from './limits/types';
 import { lazyChildLogger } from './log/lazyChild';
 import { registerMcpRoute } from './mcp/http';
-import type { BoardData } from './queries/board';
+import type { BoardData } from './queries/deps';
 import type { QueryDeps } from './queries/deps';
-import { ApiError } from './queries/errors';
+import { ApiError } from './errors/apiError';
 import { registerContractRoutes } from './routes';
 import type { KeyStore } from './store/types';
 import { ViewRegistry } from './views';

@@ -4,20 +4,21 @@
  */
 import { openClusterFeed, openRedisLimiter, openSharedKeyNotices, usesSharedEngines } from './cluster/shared';
 import type { Config } from './config';
+import { ApiError } from './errors/apiError';
 import type { Board, BoardSource, ProjectionSource } from './feed/types';
 import { EMPTY_BOARD } from './feed/types';
+import { createGameLogStore } from './history/gameLogs';
+import { createLineHistoryStore } from './history/lineHistory';
+import type { LineHistoryReader } from './history/types';
 import { KeyCache } from './keys/cache';
 import { MemoryLimiter } from './limits/memory';
 import type { Limiter } from './limits/types';
-import { type BoardData, openBoardData } from './queries/board';
+import type { BoardData } from './queries/deps';
+import { GameLogIndex, gameLogCount } from './stats/gameLogIndex';
 import { type Db, openDb } from './store/db';
 import { createKyselyStore, type StoreSchema } from './store/kyselyStore';
 import type { Store } from './store/types';
-
-export async function openStore(config: Pick<Config, 'PROPS_DATA_DIR' | 'PROPS_DATABASE_URL'>): Promise<Store> {
-  const db = await openDb<StoreSchema>({ databaseUrl: config.PROPS_DATABASE_URL, dataDir: config.PROPS_DATA_DIR });
-  return createKyselyStore(db);
-}
+import { OpeningLines } from './views/openingLines';
 
 export function openLimiter(config: Config, store: Store, onError: (err: unknown) => void): Limiter {
   if (usesSharedEngines(config)) return openRedisLimiter(config, store, onError);
@@ -109,5 +110,48 @@ export async function openRuntime(config: Config, opts: RuntimeOptions = {}): Pr
       await limiter.close();
       await store.close();
     },
+  };
+}
+
+/**
+ * The board routes' data over the store the feed writes (line history, game logs) and the
+ * feed itself; its game-log index is also the views' ProjectionSource. `stop()` ends its
+ * reloads and board watching (the store stays open).
+ */
+export async function openBoardData(
+  db: Db,
+  feed: BoardSource,
+  onError: (err: unknown) => void,
+): Promise<BoardData & { stop(): void }> {
+  const history = unavailableOnFailure(createLineHistoryStore(db), onError);
+  const gameLogs = new GameLogIndex(createGameLogStore(db), gameLogCount(db), onError);
+  const openings = new OpeningLines(feed, history);
+  openings.start();
+  await gameLogs.start();
+  return {
+    gameLogs,
+    history,
+    openings,
+    stop() {
+      gameLogs.stop();
+      openings.stop();
+    },
+  };
+}
+
+/**
+ * Line history reads whose store failures (PostgreSQL down, say) answer 503
+ * upstream_unavailable rather than 500: the board itself is still served from memory. The
+ * cause is logged, so a failing query is not mistaken for an outage unseen.
+ */
+function unavailableOnFailure(reader: LineHistoryReader, onError: (err: unknown) => void): LineHistoryReader {
+  const unavailable = (err: unknown): never => {
+    onError(err);
+    throw new ApiError('upstream_unavailable', 'line history is unavailable right now; retry shortly');
+  };
+  return {
+    propHistory: (q) => reader.propHistory(q).catch(unavailable),
+    movers: (q) => reader.movers(q).catch(unavailable),
+    resolveGame: (id) => reader.resolveGame(id).catch(unavailable),
   };
 }

@@ -9,9 +9,9 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'f
 import type { KeyCache } from '../keys/cache';
 import { isWellFormedKey } from '../keys/format';
 import type { LimitDecision, Limiter } from '../limits/types';
-import { assertRoute } from '../queries/access';
-import { type Caller, callerOf } from '../queries/caller';
-import { ApiError } from '../queries/errors';
+import { assertRoute } from './access';
+import { type Caller, callerOf } from './caller';
+import { ApiError } from '../errors/apiError';
 
 declare module 'fastify' {
   interface FastifyRequest {

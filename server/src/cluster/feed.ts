@@ -7,7 +7,7 @@
 import type { Redis } from 'ioredis';
 import type { Board, BoardSource, BookHealth } from '../feed/types';
 import { LeaderLease } from './leader';
-import { connectRedis, redisReady } from './redis';
+import { connectRedis, redisReady } from '../store/redis';
 import { BoardPublisher, DEFAULT_RETENTION_MS, ReplicatedBoardSource, replicationKeys } from './replication';
 
 /** The ingest feed as the leader runs it (feed/index.ts `startFeed`). */

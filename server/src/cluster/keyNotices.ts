@@ -6,7 +6,7 @@
  */
 import type { Redis } from 'ioredis';
 import type { Store } from '../store/types';
-import { connectRedis } from './redis';
+import { connectRedis } from '../store/redis';
 
 export interface KeyNotices {
   /** The store, publishing a notice after each successful create or revoke. */

@@ -150,7 +150,7 @@ export class BoardPublisher {
 export interface ReplicatedBoardSourceOptions {
   /** For reads (XRANGE, GET). */
   redis: Redis;
-  /** A connection of its own for the blocking XREAD (cluster/redis.ts `blocking`). */
+  /** A connection of its own for the blocking XREAD (store/redis.ts `blocking`). */
   reader: Redis;
   keys: ReplicationKeys;
   retentionMs?: number;

@@ -10,7 +10,7 @@ import type { Limiter } from '../limits/types';
 import type { UsageStore } from '../store/types';
 import { type ClusterFeed, type ClusterLogger, type IngestFeed, startClusterFeed } from './feed';
 import { type KeyNotices, openKeyNotices } from './keyNotices';
-import { connectRedis } from './redis';
+import { connectRedis } from '../store/redis';
 
 type SharedConfig = Pick<Config, 'PROPS_DATABASE_URL' | 'PROPS_REDIS_URL' | 'PROPS_REDIS_PREFIX'>;
 

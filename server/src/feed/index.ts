@@ -7,7 +7,7 @@ import { ADAPTERS } from '../books';
 import type { Config } from '../config';
 import { createGameLogStore } from '../history/gameLogs';
 import { createLineHistoryStore } from '../history/lineHistory';
-import { backfill } from '../sim/backfill';
+import { backfill } from './backfill';
 import { type SimServer, startSimServer } from '../sim/server';
 import { SimWorld } from '../sim/world';
 import type { Db } from '../store/db';

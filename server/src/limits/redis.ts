@@ -11,7 +11,7 @@
  * from the store, so nothing is counted twice; at most the last unflushed seconds are lost.
  */
 import type { Redis } from 'ioredis';
-import { untilFirstReady } from '../cluster/redis';
+import { untilFirstReady } from '../store/redis';
 import type { UsageDelta, UsageStore } from '../store/types';
 import { TurnBatch } from './turnBatch';
 import {

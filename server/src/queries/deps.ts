@@ -1,7 +1,17 @@
-/** What the query layer reads: the board views, the limiter (for /me) and the clock. */
+/** What the query layer reads: the board views, the limiter (for /me), the clock and the board data. */
+import { ApiError } from '../errors/apiError';
+import type { LineHistoryReader } from '../history/types';
 import type { Limiter } from '../limits/types';
+import type { GameLogIndex } from '../stats/gameLogIndex';
 import type { ViewRegistry } from '../views';
-import type { BoardData } from './board';
+import type { OpeningLines } from '../views/openingLines';
+
+/** What the board routes read besides the board: game logs (and projections), line history, openings. */
+export interface BoardData {
+  gameLogs: GameLogIndex;
+  history: LineHistoryReader;
+  openings: OpeningLines;
+}
 
 export interface QueryDeps {
   views: ViewRegistry;
@@ -9,4 +19,11 @@ export interface QueryDeps {
   now: () => number;
   /** Game logs, line history and openings for the board routes; without it they answer 503. */
   boardData?: BoardData;
+}
+
+/** The board data, or a 503 on a server started without a store behind its feed. */
+export function boardDataOf(deps: QueryDeps): BoardData {
+  if (!deps.boardData)
+    throw new ApiError('upstream_unavailable', 'game logs and line history are not available on this server');
+  return deps.boardData;
 }

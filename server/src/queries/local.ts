@@ -3,15 +3,28 @@
  * call. Same queries and tier rules as the HTTP routes; errors are ApiErrors
  * (PropsApiErrorShape). Rate limiting and usage are the caller's edge's job (the key guard).
  */
-import { DEFAULT_SPORT, type PropsApi, SPORT_IDS, type SportId } from '@propsfeed/contract';
-import { assertRoute } from './access';
-import { boardQueries } from './board';
-import type { Caller } from './caller';
-import type { QueryDeps } from './deps';
-import { ApiError } from './errors';
+import {
+  DEFAULT_SPORT,
+  MovementQuerySchema,
+  PlayerContextQuerySchema,
+  PlayerPropsQuerySchema,
+  PropHistoryQuerySchema,
+  type PropsApi,
+  SPORT_IDS,
+  type SportId,
+} from '@propsfeed/contract';
+import type { z } from 'zod';
+import { assertRoute } from '../auth/access';
+import type { Caller } from '../auth/caller';
+import { ApiError } from '../errors/apiError';
+import { boardDataOf, type QueryDeps } from './deps';
 import { gamePropsQuery } from './gameProps';
 import { gamesQuery } from './games';
 import { meQuery } from './me';
+import { movementQuery } from './movement';
+import { playerContextQuery } from './playerContext';
+import { playerPropsQuery } from './playerProps';
+import { propHistoryQuery } from './propHistory';
 import { scanQuery } from './scan';
 import { sportsQuery } from './sports';
 
@@ -23,6 +36,14 @@ function sportOf(sport: string | undefined): SportId {
     throw new ApiError('invalid_request', `unknown sport '${sport}' (known: ${SPORT_IDS.join(', ')})`);
   }
   return sport as SportId;
+}
+
+/** Parameters checked with the contract's own query schema, as the HTTP routes' are. */
+function parse<S extends z.ZodTypeAny>(schema: S, params: unknown): z.output<S> {
+  const parsed = schema.safeParse(params);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((i) => `${i.path.join('.') || 'params'}: ${i.message}`);
+  throw new ApiError('invalid_request', `invalid request (${problems.join('; ')})`);
 }
 
 export function createLocalApi(deps: QueryDeps, caller: Caller): PropsApi {
@@ -47,15 +68,24 @@ export function createLocalApi(deps: QueryDeps, caller: Caller): PropsApi {
       return scanQuery(deps, caller, { sport: sportOf(params.sport), stat: params.stat, limit }).value;
     },
     me: () => meQuery(deps, caller),
-    playerProps: (params) => boardQueries.playerProps(deps, caller, params),
-    playerContext: (params) => boardQueries.playerContext(deps, caller, params),
+    async playerProps(params) {
+      const query = parse(PlayerPropsQuerySchema, params);
+      return playerPropsQuery(deps, caller, query, deps.boardData?.gameLogs).value;
+    },
+    async playerContext(params) {
+      const query = parse(PlayerContextQuerySchema, params);
+      return playerContextQuery(deps, caller, query, boardDataOf(deps).gameLogs).value;
+    },
     async propHistory(params) {
       assertRoute(caller, 'pro', 'prop history');
-      return boardQueries.propHistory(deps, caller, params);
+      const query = parse(PropHistoryQuerySchema, params);
+      return (await propHistoryQuery(deps, caller, query, boardDataOf(deps).history)).value;
     },
-    async movers(params) {
+    async movers(params = {}) {
       assertRoute(caller, 'pro', 'line movement');
-      return boardQueries.movers(deps, caller, params);
+      const since = params.since instanceof Date ? params.since.toISOString() : params.since;
+      const query = parse(MovementQuerySchema, { ...params, since });
+      return (await movementQuery(deps, caller, query, boardDataOf(deps))).value;
     },
   };
 }

@@ -1,7 +1,7 @@
 import { SPORTS, type SportsResponse } from '@propsfeed/contract';
 import { allowsSport } from '../limits/policy';
 import { Prepared } from '../views';
-import type { Caller } from './caller';
+import type { Caller } from '../auth/caller';
 
 const byTier = new Map<string, Prepared<SportsResponse>>();
 

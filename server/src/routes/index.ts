@@ -10,8 +10,8 @@
  *   `view`. The guard already refused routes above the caller's tier (contract metadata).
  * - The board: `deps.views.views(caller.view, caller.policy.delayMs, deps.now())` gives the
  *   caller's view of the board (delayed for the free tier); `.board` is the Board itself.
- *   Tier checks for sports and live games: queries/access.ts.
- * - Refuse with `throw new ApiError(code, message, { requiredTier })` (queries/errors.ts).
+ *   Tier checks for sports and live games: auth/access.ts.
+ * - Refuse with `throw new ApiError(code, message, { requiredTier })` (errors/apiError.ts).
  *   Answer big or often-read bodies with `sendPrepared(request, reply, Prepared.of(value))`
  *   (ETag, 304, gzip/br), or `{ status: 200, body }` for small per-caller ones.
  */

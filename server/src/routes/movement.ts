@@ -1,10 +1,10 @@
 import { callerOfRequest } from '../auth/guard';
-import { boardDataOf } from '../queries/board';
-import { moversQuery } from '../queries/movers';
+import { boardDataOf } from '../queries/deps';
+import { movementQuery } from '../queries/movement';
 import type { RouteDeps, RouteImpl } from './deps';
 import { sendPrepared } from './send';
 
 export const movement =
   (deps: RouteDeps): RouteImpl<'movement'> =>
   async ({ query, request, reply }) =>
-    sendPrepared(request, reply, await moversQuery(deps, callerOfRequest(request), query, boardDataOf(deps)));
+    sendPrepared(request, reply, await movementQuery(deps, callerOfRequest(request), query, boardDataOf(deps)));

@@ -1,6 +1,6 @@
 import { callerOfRequest } from '../auth/guard';
-import { boardDataOf } from '../queries/board';
-import { playerContextQuery } from '../queries/context';
+import { boardDataOf } from '../queries/deps';
+import { playerContextQuery } from '../queries/playerContext';
 import type { RouteDeps, RouteImpl } from './deps';
 import { sendPrepared } from './send';
 

@@ -1,5 +1,5 @@
 import { callerOfRequest } from '../auth/guard';
-import { playerPropsQuery } from '../queries/player';
+import { playerPropsQuery } from '../queries/playerProps';
 import type { RouteDeps, RouteImpl } from './deps';
 import { sendPrepared } from './send';
 

@@ -1,6 +1,6 @@
 import { callerOfRequest } from '../auth/guard';
-import { boardDataOf } from '../queries/board';
-import { propHistoryQuery } from '../queries/history';
+import { boardDataOf } from '../queries/deps';
+import { propHistoryQuery } from '../queries/propHistory';
 import type { RouteDeps, RouteImpl } from './deps';
 import { sendPrepared } from './send';
 

@@ -1,7 +1,8 @@
 /** The Store over Kysely: portable queries only, so SQLite and PostgreSQL run the same code. */
 import type { Tier } from '@propsfeed/contract';
 import { sql } from 'kysely';
-import type { Db } from './db';
+import type { Config } from '../config';
+import { type Db, openDb } from './db';
 import type { KeyRecord, Store, UsageDelta } from './types';
 
 interface ApiKeysTable {
@@ -119,4 +120,10 @@ export function createKyselyStore(db: Db<StoreSchema>, closeDb = true): Store {
       if (closeDb) await db.close();
     },
   };
+}
+
+/** Opens the key store PROPS_DATA_DIR (or PROPS_DATABASE_URL) names, applying migrations. */
+export async function openStore(config: Pick<Config, 'PROPS_DATA_DIR' | 'PROPS_DATABASE_URL'>): Promise<Store> {
+  const db = await openDb<StoreSchema>({ databaseUrl: config.PROPS_DATABASE_URL, dataDir: config.PROPS_DATA_DIR });
+  return createKyselyStore(db);
 }

@@ -1,7 +1,7 @@
 /** GET /props/history over hand-built line history. */
 import { PropHistoryResponseSchema } from '@propsfeed/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_HISTORY_POINTS } from '../../src/queries/history';
+import { MAX_HISTORY_POINTS } from '../../src/queries/propHistory';
 import { CURRENT, PAST, slateHistory } from './fixtures';
 import { type BoardRoutesApp, buildBoardRoutesApp, MIN, NOW } from './setup';
 

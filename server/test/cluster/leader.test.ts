@@ -2,7 +2,7 @@
 import type { Redis } from 'ioredis';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LeaderLease } from '../../src/cluster/leader';
-import { connectRedis, redisReady } from '../../src/cluster/redis';
+import { connectRedis, redisReady } from '../../src/store/redis';
 import { dropRedisPrefix, enginesAvailable, TEST_REDIS_URL, uniqueName } from '../shared/engines';
 import { startTcpProxy, type TcpProxy } from '../shared/tcp-proxy';
 

@@ -5,7 +5,7 @@
 import { inflateRawSync } from 'node:zlib';
 import type { Redis } from 'ioredis';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { connectRedis, redisReady } from '../../src/cluster/redis';
+import { connectRedis, redisReady } from '../../src/store/redis';
 import {
   BoardPublisher,
   ReplicatedBoardSource,

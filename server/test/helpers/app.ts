@@ -14,8 +14,8 @@ import { KeyCache } from '../../src/keys/cache';
 import { type CreateKeyInput, issueKey } from '../../src/keys/issue';
 import { MemoryLimiter } from '../../src/limits/memory';
 import type { Limiter } from '../../src/limits/types';
-import type { BoardData } from '../../src/queries/board';
-import { openStore } from '../../src/runtime';
+import type { BoardData } from '../../src/queries/deps';
+import { openStore } from '../../src/store/kyselyStore';
 import type { Store } from '../../src/store/types';
 import { TestBoardSource } from './board';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MemoryLimiter } from '../../src/limits/memory';
-import { openStore } from '../../src/runtime';
+import { openStore } from '../../src/store/kyselyStore';
 import type { Store, UsageDelta, UsageStore } from '../../src/store/types';
 import { limiterSuite } from './limiter.suite';
 

@@ -2,7 +2,7 @@
 import { isPropsApiError } from '@propsfeed/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashKeyHex } from '../../src/keys/format';
-import { callerOf } from '../../src/queries/caller';
+import { callerOf } from '../../src/auth/caller';
 import { createLocalApi } from '../../src/queries/local';
 import { ViewRegistry } from '../../src/views';
 import { buildTestApp, type TestApp } from '../helpers/app';

@@ -4,7 +4,7 @@
  */
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { connectRedis, redisReady } from '../../src/cluster/redis';
+import { connectRedis, redisReady } from '../../src/store/redis';
 import { MemoryLimiter } from '../../src/limits/memory';
 import { RedisLimiter } from '../../src/limits/redis';
 import { LimiterUnavailableError, utcDay } from '../../src/limits/types';

@@ -1,6 +1,6 @@
 /** The Store contract suite, unchanged, against PostgreSQL (each store in a fresh schema). */
 import { afterAll, describe, it } from 'vitest';
-import { openStore } from '../../src/runtime';
+import { openStore } from '../../src/store/kyselyStore';
 import { storeSuite } from '../store/store.suite';
 import { createTestSchema, enginesAvailable, type TestSchema } from './engines';
 

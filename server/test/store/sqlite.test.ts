@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
-import { openStore } from '../../src/runtime';
+import { openStore } from '../../src/store/kyselyStore';
 import { storeSuite } from './store.suite';
 
 const dirs: string[] = [];

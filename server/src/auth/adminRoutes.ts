@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { KeyCache } from '../keys/cache';
 import { describeKey, issueKey, KeyInputError } from '../keys/issue';
-import { ApiError } from '../queries/errors';
+import { ApiError } from '../errors/apiError';
 import type { KeyStore } from '../store/types';
 import { bearerKey } from './guard';
 

@@ -3,7 +3,7 @@ import type { SportId } from '@propsfeed/contract';
 import type { BoardGame } from '../feed/types';
 import { allowsRouteTier, allowsSport, lowestLiveTier, lowestTierForSport } from '../limits/policy';
 import type { Caller } from './caller';
-import { ApiError } from './errors';
+import { ApiError } from '../errors/apiError';
 
 export function assertSport(caller: Caller, sport: SportId): void {
   if (!allowsSport(caller.policy, sport)) {

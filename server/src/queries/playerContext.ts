@@ -16,10 +16,10 @@ import type { GameLogIndex, IndexedPlayer } from '../stats/gameLogIndex';
 import { projectStat } from '../stats/projection';
 import type { BoardViews } from '../views';
 import { BoundedMap, Prepared } from '../views/prepared';
-import type { Caller } from './caller';
+import type { Caller } from '../auth/caller';
 import type { QueryDeps } from './deps';
-import { ApiError } from './errors';
-import { type BoardPlayer, findPlayer, isActiveFor, playersOnBoard, requestedSports } from './player';
+import { ApiError } from '../errors/apiError';
+import { type BoardPlayer, findPlayer, isActiveFor, playersOnBoard, requestedSports } from './players';
 
 /** Answers per board view, by game-log version, sport, stat and name: each built once. */
 const answers = new WeakMap<BoardViews, BoundedMap<string, Prepared<PlayerContextResponse>>>();

@@ -11,7 +11,7 @@ import { playerKey } from '../../src/books/names';
 import { FeedCore } from '../../src/feed/core';
 import { createGameLogStore } from '../../src/history/gameLogs';
 import { createLineHistoryStore } from '../../src/history/lineHistory';
-import { backfill } from '../../src/sim/backfill';
+import { backfill } from '../../src/feed/backfill';
 import { pastGameLogs } from '../../src/sim/gameLogs';
 import { SIM_SPORTS, SimWorld } from '../../src/sim/world';
 import { type Db, openDb } from '../../src/store/db';

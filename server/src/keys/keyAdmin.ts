@@ -3,7 +3,7 @@
  * `props keys …` calls. A running server sees each change within a second (keys/cache.ts).
  */
 import { type Config, loadConfig } from '../config';
-import { openStore } from '../runtime';
+import { openStore } from '../store/kyselyStore';
 import type { Store } from '../store/types';
 import { type CreatedKeyResult, type CreateKeyInput, describeKey, issueKey, type KeyRow } from './issue';
 

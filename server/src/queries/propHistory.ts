@@ -13,11 +13,11 @@ import {
 import type { Board } from '../feed/types';
 import type { LineHistoryReader, LinePointRecord } from '../history/types';
 import { BoundedMap, Prepared } from '../views/prepared';
-import { assertLiveAllowed, assertSport } from './access';
-import type { Caller } from './caller';
+import { assertLiveAllowed, assertSport } from '../auth/access';
+import type { Caller } from '../auth/caller';
 import type { QueryDeps } from './deps';
-import { ApiError } from './errors';
-import { findPlayer, playersOnBoard } from './player';
+import { ApiError } from '../errors/apiError';
+import { findPlayer, playersOnBoard } from './players';
 
 /** Most changes one book's history carries in an answer; the newest are kept. */
 export const MAX_HISTORY_POINTS = 500;
