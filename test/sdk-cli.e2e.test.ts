@@ -64,7 +64,11 @@ describe('SDK against a real server', () => {
     await expect(pro.gameProps('pp_424242')).rejects.toBeInstanceOf(NotFoundError);
     await expect(pro.scan({ limit: 0 })).rejects.toBeInstanceOf(InvalidRequestError);
     const stranger = new PropsFeed({ apiKey: `pf_${'x'.repeat(32)}`, baseUrl, maxRetries: 0 });
-    await expect(stranger.me()).rejects.toMatchObject({ constructor: AuthenticationError, code: 'invalid_api_key' });
+    await expect(stranger.me()).rejects.toMatchObject({
+      constructor: AuthenticationError,
+      code: 'invalid_api_key',
+      requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
   });
 
   it('keeps the raw ts-rest client on the same key and address', async () => {
@@ -139,8 +143,8 @@ describe('props CLI against a real server', () => {
       props(['scan', '--limit', 'lots']),
     ]);
     expect(bad.code).toBe(4);
-    expect(bad.stderr).toBe(
-      'Your API key was rejected (it came from the --api-key flag). Run `props login` to store a valid key.\n',
+    expect(bad.stderr).toMatch(
+      /^Your API key was rejected \(it came from the --api-key flag\)\. Run `props login` to store a valid key\.\nRequest id: [0-9a-f-]{36}\n$/,
     );
     expect(tier.code).toBe(1);
     expect(tier.stderr).toMatch(

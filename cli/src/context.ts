@@ -3,7 +3,7 @@
  * frame once or refresh it (`--watch`). Tests build a CommandContext by hand with a fake
  * client and captured streams; `CliApp` builds the real one from flags, env and config.
  */
-import type { PropsApi } from '@propsfeed/contract';
+import { isWellFormedRequestId, type PropsApi } from '@propsfeed/contract';
 import { type FetchLike, PropsFeed, PropsFeedError, RateLimitError, ServerError } from '@propsfeed/sdk';
 import type { Command } from 'commander';
 import { resolveConnection } from './config';
@@ -147,6 +147,9 @@ export class CliApp {
   fail(out: Output, err: unknown, hint: ErrorHint = {}): void {
     const { message, exitCode } = describeError(err, hint);
     out.message(message);
+    // The server's id for the failed request, for support; printed only when it is safe to print.
+    const requestId = err instanceof PropsFeedError ? err.requestId : undefined;
+    if (requestId !== undefined && isWellFormedRequestId(requestId)) out.message(`Request id: ${requestId}`);
     this.exitCode = exitCode;
   }
 }

@@ -15,8 +15,8 @@ function deps(answer: (url: string, init: RequestInit) => Response) {
   return { stdout, stderr, seen, env: { XDG_CONFIG_HOME: '/nonexistent-props-test' }, fetch };
 }
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
 describe('runCli', () => {
   it('prints the version and help with exit 0', async () => {
@@ -26,6 +26,16 @@ describe('runCli', () => {
     expect(await runCli(['scan', '--help'], d)).toBe(0);
     expect(d.stdout.text).toContain('--min-books <n>');
     expect(d.stdout.text).toContain('--api-key <key>');
+  });
+
+  it("prints the failed request's id after the sentence, unless it is unsafe to print", async () => {
+    const refusal = { error: 'event_not_found', message: 'no game pp_1' };
+    const d = deps(() => json(404, refusal, { 'x-request-id': 'req-7f3a' }));
+    expect(await runCli(['game', 'pp_1', '--base-url', 'http://api.test', '--api-key', 'pf_x'], d)).toBe(1);
+    expect(d.stderr.text).toMatch(/^No game pp_1\. .*\nRequest id: req-7f3a\n$/);
+    const hostile = deps(() => json(404, refusal, { 'x-request-id': 'x y<z>' }));
+    await runCli(['game', 'pp_1', '--base-url', 'http://api.test', '--api-key', 'pf_x'], hostile);
+    expect(hostile.stderr.text).not.toContain('Request id');
   });
 
   it('exits 2 on an unknown command or a bad option value', async () => {

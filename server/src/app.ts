@@ -1,5 +1,7 @@
 /** Builds the Fastify app: contract routes over the board behind the key guard, health, docs, admin. */
+import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
+import { REQUEST_ID_HEADER } from '@propsfeed/contract';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -14,6 +16,7 @@ import type { BoardSource, ProjectionSource } from './feed/types';
 import type { KeyCache } from './keys/cache';
 import { type Limiter, LimiterUnavailableError } from './limits/types';
 import { lazyChildLogger } from './log/lazyChild';
+import { echoRequestId, requestIdOf } from './log/requestId';
 import { registerMcpRoute } from './mcp/http';
 import type { BoardData } from './queries/deps';
 import type { QueryDeps } from './queries/deps';
@@ -53,6 +56,8 @@ function answerRefusal(err: FastifyError, request: FastifyRequest, reply: Fastif
       : err.code === 'FST_ERR_BAD_URL'
         ? `the URL path is not valid percent-encoding: ${request.url.slice(0, MAX_ECHO)}`
         : err.message.slice(0, MAX_ECHO);
+  // Refusals before routing skip the onRequest hook that sets it.
+  reply.header(REQUEST_ID_HEADER, request.id);
   return reply.status(400).send({ error: 'invalid_request', message });
 }
 
@@ -71,7 +76,7 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
   const body = JSON.stringify({ error: 'invalid_request', message });
   if (socket.writable) {
     socket.write(
-      `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${randomUUID()}\r\nConnection: close\r\n\r\n${body}`,
     );
   }
   socket.destroy(err);
@@ -86,6 +91,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       redact: { paths: ['req.headers.authorization', 'request.headers.authorization'], censor: '[redacted]' },
     },
     childLoggerFactory: lazyChildLogger,
+    genReqId: requestIdOf,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     clientErrorHandler: answerClientError,
     // Refusals Fastify makes before routing skip the error handler (and, by default, the envelope).
@@ -106,6 +112,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const guard = createKeyGuard(guardDeps);
   const tierGuards = { free: createKeyGuard(guardDeps, 'free'), pro: createKeyGuard(guardDeps, 'pro') };
 
+  app.addHook('onRequest', echoRequestId);
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof ApiError) {
       if (err.retryAfter !== undefined) reply.header('retry-after', err.retryAfter);

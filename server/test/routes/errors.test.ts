@@ -15,9 +15,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function expectEnvelope(res: { statusCode: number; json(): unknown }, status: number, error: string) {
+const GENERATED_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The error envelope, with the request id a caller quotes when asking for support. */
+function expectEnvelope(
+  res: { statusCode: number; json(): unknown; headers: Record<string, unknown> },
+  status: number,
+  error: string,
+) {
   expect(res.statusCode).toBe(status);
   expect(res.json()).toEqual({ error, message: expect.any(String) });
+  expect(res.headers['x-request-id']).toMatch(GENERATED_ID);
 }
 
 describe('invalid parameters answer 400 invalid_request', () => {
@@ -105,6 +113,7 @@ describe('requests the HTTP parser refuses', () => {
   ])('answers %s with the 400 envelope', async (_what, raw, says) => {
     const answer = await exchange(raw);
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toMatch(/\r\nX-Request-Id: [0-9a-f-]{36}\r\n/);
     const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
     expect(body).toEqual({ error: 'invalid_request', message: expect.stringContaining(says) });
   });

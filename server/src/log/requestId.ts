@@ -1,0 +1,17 @@
+/** The request id of each answer (see the contract's REQUEST_ID_HEADER): taken or made, then echoed and logged. */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { isWellFormedRequestId, REQUEST_ID_HEADER } from '@propsfeed/contract';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+
+/** Fastify's `genReqId`: the client's id when well-formed, a random UUID otherwise (ids stay unique across replicas). */
+export function requestIdOf(raw: IncomingMessage): string {
+  const given = raw.headers[REQUEST_ID_HEADER];
+  return typeof given === 'string' && isWellFormedRequestId(given) ? given : randomUUID();
+}
+
+/** An `onRequest` hook: every answer names its request id, errors included. */
+export function echoRequestId(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  reply.header(REQUEST_ID_HEADER, request.id);
+  done();
+}
