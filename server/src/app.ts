@@ -12,15 +12,14 @@ import Fastify, {
 import { registerAdminRoutes } from './auth/adminRoutes';
 import { createKeyGuard } from './auth/guard';
 import { registerDocs } from './docs';
+import { ApiError } from './errors/apiError';
 import type { BoardSource, ProjectionSource } from './feed/types';
 import type { KeyCache } from './keys/cache';
 import { type Limiter, LimiterUnavailableError } from './limits/types';
 import { lazyChildLogger } from './log/lazyChild';
 import { echoRequestId, requestIdOf } from './log/requestId';
 import { registerMcpRoute } from './mcp/http';
-import type { BoardData } from './queries/deps';
-import type { QueryDeps } from './queries/deps';
-import { ApiError } from './errors/apiError';
+import type { BoardData, QueryDeps } from './queries/deps';
 import { registerContractRoutes } from './routes';
 import type { KeyStore } from './store/types';
 import { ViewRegistry } from './views';

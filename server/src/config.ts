@@ -5,32 +5,43 @@ import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65535);
 
-export const ConfigSchema = z.object({
-  PROPS_PORT: port.default(8787),
-  PROPS_HOST: z.string().min(1).default('127.0.0.1'),
-  PROPS_DATA_DIR: z.string().min(1).default('./.propsfeed'),
-  PROPS_BOOKS: z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (!v) return [];
-      const books = v.split(',').map((b) => b.trim());
-      for (const b of books) {
-        if (!(BOOKS as readonly string[]).includes(b)) {
-          ctx.addIssue({ code: 'custom', message: `unknown book '${b}' (known: ${BOOKS.join(', ')})` });
+export const ConfigSchema = z
+  .object({
+    PROPS_PORT: port.default(8787),
+    PROPS_HOST: z.string().min(1).default('127.0.0.1'),
+    PROPS_DATA_DIR: z.string().min(1).default('./.propsfeed'),
+    PROPS_BOOKS: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (!v) return [];
+        const books = v.split(',').map((b) => b.trim());
+        for (const b of books) {
+          if (!(BOOKS as readonly string[]).includes(b)) {
+            ctx.addIssue({ code: 'custom', message: `unknown book '${b}' (known: ${BOOKS.join(', ')})` });
+          }
         }
-      }
-      return books as (typeof BOOKS)[number][];
-    }),
-  PROPS_PRIZEPICKS_URL: z.string().url().default('https://api.prizepicks.com'),
-  PROPS_UNDERDOG_URL: z.string().url().default('https://api.underdogfantasy.com'),
-  PROPS_SIM_SEED: z.coerce.number().int().default(20261122),
-  PROPS_DATABASE_URL: z.string().url().optional(),
-  PROPS_REDIS_URL: z.string().url().optional(),
-  PROPS_REDIS_PREFIX: z.string().min(1).max(64).default('propsfeed:'),
-  PROPS_ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
-  PROPS_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-});
+        return books as (typeof BOOKS)[number][];
+      }),
+    PROPS_PRIZEPICKS_URL: z.string().url().default('https://api.prizepicks.com'),
+    PROPS_UNDERDOG_URL: z.string().url().default('https://api.underdogfantasy.com'),
+    PROPS_SIM_SEED: z.coerce.number().int().default(20261122),
+    PROPS_DATABASE_URL: z.string().url().optional(),
+    PROPS_REDIS_URL: z.string().url().optional(),
+    PROPS_REDIS_PREFIX: z.string().min(1).max(64).default('propsfeed:'),
+    PROPS_ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    PROPS_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((config, ctx) => {
+    // Replicas behind Redis share keys, usage and history: one PostgreSQL store, not one SQLite file each.
+    if (config.PROPS_REDIS_URL && !config.PROPS_DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PROPS_REDIS_URL'],
+        message: 'needs PROPS_DATABASE_URL too (replicas must share one PostgreSQL store)',
+      });
+    }
+  });
 
 export type Config = z.infer<typeof ConfigSchema>;
 

@@ -3,7 +3,6 @@ import type { Tier } from '@propsfeed/contract';
 import { TIERS } from '@propsfeed/contract';
 import { createApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
-import { startFeed } from './feed';
 import { type CreatedKeyResult, issueKey } from './keys/issue';
 import { openRuntime, type Runtime } from './runtime';
 
@@ -76,10 +75,7 @@ function listenError(err: unknown, host: string, port: number): unknown {
 
 export async function serve(opts: ServeOptions = {}, config: Config = loadConfig()): Promise<void> {
   const logger = lineLogger(config.PROPS_LOG_LEVEL);
-  const runtime = await openRuntime(config, {
-    logger,
-    startFeed: (db, o) => startFeed({ config, db, logger, resume: o?.resume === true }),
-  });
+  const runtime = await openRuntime(config, { logger, runFeed: true });
   const app = await createApp({
     store: runtime.store,
     limiter: runtime.limiter,

@@ -1,34 +1,32 @@
 /**
  * The one place that decides, from parsed config, which implementations run: the store
- * (SQLite or PostgreSQL), the limiter (in-process or Redis), the key cache and the feed.
+ * (SQLite or PostgreSQL), the limiter (in-process or Redis), the key cache and its change
+ * notices, and the feed (simulator or real books; on Redis, the cluster feed whose leader
+ * runs that ingest).
  */
-import { openClusterFeed, openRedisLimiter, openSharedKeyNotices, usesSharedEngines } from './cluster/shared';
+import { startClusterFeed } from './cluster/feed';
+import { openKeyNotices } from './cluster/keyNotices';
 import type { Config } from './config';
 import { ApiError } from './errors/apiError';
-import type { Board, BoardSource, ProjectionSource } from './feed/types';
+import { type StartIngestOptions, startIngest, type Upstream } from './feed';
+import type { FeedLogger } from './feed/logger';
+import type { Board, BoardSource, ProjectionSource, RunningFeed } from './feed/types';
 import { EMPTY_BOARD } from './feed/types';
 import { createGameLogStore } from './history/gameLogs';
 import { createLineHistoryStore } from './history/lineHistory';
 import type { LineHistoryReader } from './history/types';
 import { KeyCache } from './keys/cache';
 import { MemoryLimiter } from './limits/memory';
+import { RedisLimiter } from './limits/redis';
 import type { Limiter } from './limits/types';
 import type { BoardData } from './queries/deps';
+import { SimWorld } from './sim/world';
 import { GameLogIndex, gameLogCount } from './stats/gameLogIndex';
 import { type Db, openDb } from './store/db';
 import { createKyselyStore, type StoreSchema } from './store/kyselyStore';
+import { connectRedis } from './store/redis';
 import type { Store } from './store/types';
 import { OpeningLines } from './views/openingLines';
-
-export function openLimiter(config: Config, store: Store, onError: (err: unknown) => void): Limiter {
-  if (usesSharedEngines(config)) return openRedisLimiter(config, store, onError);
-  return new MemoryLimiter({ usage: store, onError });
-}
-
-/** The feed as the runtime runs it: a board source that can be stopped. */
-export interface RunningFeed extends BoardSource {
-  stop(): Promise<void>;
-}
 
 export interface Runtime {
   config: Config;
@@ -41,11 +39,6 @@ export interface Runtime {
   now: () => number;
   /** Stops the feed, flushes usage and closes the store. */
   close(): Promise<void>;
-}
-
-export interface RuntimeLogger {
-  error(obj: unknown, msg?: string): void;
-  info?(obj: unknown, msg?: string): void;
 }
 
 /** A board source with no board: what runs until a feed is given. /readyz says not ready. */
@@ -62,35 +55,75 @@ export function idleFeed(): RunningFeed {
 }
 
 export interface RuntimeOptions {
-  logger?: RuntimeLogger;
+  logger?: FeedLogger;
   now?: () => number;
-  /** Starts the feed on the runtime's database (`serve` passes feed/startFeed); without it, an idle feed. */
-  startFeed?: (db: Db, opts?: { resume?: boolean }) => Promise<RunningFeed>;
+  /** Runs the feed config names (`serve`); without it, an idle feed. */
+  runFeed?: boolean;
+}
+
+/** The lines' source config names: the real books of PROPS_BOOKS, else the simulated world of PROPS_SIM_SEED. */
+export function upstreamOf(
+  config: Pick<Config, 'PROPS_BOOKS' | 'PROPS_PRIZEPICKS_URL' | 'PROPS_UNDERDOG_URL' | 'PROPS_SIM_SEED'>,
+): Upstream {
+  if (config.PROPS_BOOKS.length === 0) return { kind: 'simulator', world: new SimWorld(config.PROPS_SIM_SEED) };
+  return {
+    kind: 'books',
+    books: config.PROPS_BOOKS,
+    urls: { prizepicks: config.PROPS_PRIZEPICKS_URL, underdog: config.PROPS_UNDERDOG_URL },
+  };
+}
+
+/** The ingest feed config names, on `db`. */
+export function startFeed(opts: Omit<StartIngestOptions, 'upstream'> & { config: Config }): Promise<RunningFeed> {
+  const { config, ...rest } = opts;
+  return startIngest({ ...rest, upstream: upstreamOf(config) });
 }
 
 export async function openRuntime(config: Config, opts: RuntimeOptions = {}): Promise<Runtime> {
   const now = opts.now ?? Date.now;
-  const onError = (err: unknown) => opts.logger?.error({ err }, 'background task failed');
-  const shared = usesSharedEngines(config);
+  const { logger } = opts;
+  const onError = (err: unknown) => logger?.error({ err }, 'background task failed');
+  // Config parsing guarantees a database URL beside a Redis URL: replicas share one PostgreSQL.
+  const redisUrl = config.PROPS_REDIS_URL;
   const db = await openDb<StoreSchema>({ databaseUrl: config.PROPS_DATABASE_URL, dataDir: config.PROPS_DATA_DIR });
   const anyDb = db as unknown as Db;
   const keyStore = createKyselyStore(db);
-  const limiter = openLimiter(config, keyStore, onError);
+  const limiter: Limiter = redisUrl
+    ? new RedisLimiter({
+        redis: connectRedis(redisUrl),
+        usage: keyStore,
+        prefix: config.PROPS_REDIS_PREFIX,
+        onError,
+        ownsConnection: true,
+      })
+    : new MemoryLimiter({ usage: keyStore, onError });
   const keys = new KeyCache(keyStore, onError);
   await keys.start();
-  // Shared engines: a key made or revoked on one replica reaches the others' caches at once.
-  const notices = shared && config.PROPS_REDIS_URL ? openSharedKeyNotices(config, keys, onError) : undefined;
+  // On Redis: a key made or revoked on one replica reaches the others' caches at once.
+  const notices = redisUrl
+    ? openKeyNotices({
+        redisUrl,
+        channel: `${config.PROPS_REDIS_PREFIX}keys:changed`,
+        onChange: () => {
+          keys.refresh().catch(onError);
+        },
+        onError,
+      })
+    : undefined;
   const store = notices ? notices.wrap(keyStore) : keyStore;
-  const { startFeed, logger } = opts;
   let feed: RunningFeed = idleFeed();
-  // Shared engines: every replica serves the replicated board; only the leader runs startFeed.
-  if (startFeed && shared) {
-    const clusterLog = {
-      info: (o: object, m?: string) => logger?.info?.(o, m),
-      error: (o: object, m?: string) => logger?.error(o, m),
-    };
-    feed = await openClusterFeed(config, (ingest) => startFeed(anyDb, { resume: ingest.resuming }), clusterLog);
-  } else if (startFeed) feed = await startFeed(anyDb);
+  if (opts.runFeed) {
+    const ingest = (resume: boolean) => startFeed({ config, db: anyDb, ...(logger ? { logger } : {}), resume, now });
+    // On Redis every replica serves the replicated board; only the leader runs the ingest.
+    feed = redisUrl
+      ? await startClusterFeed({
+          redisUrl,
+          prefix: config.PROPS_REDIS_PREFIX,
+          startIngest: ({ resuming }) => ingest(resuming),
+          ...(logger ? { logger } : {}),
+        })
+      : await ingest(false);
+  }
   // What the board routes read besides the board; the game-log index is also the projection source.
   const boardData = await openBoardData(anyDb, feed, onError);
   return {

@@ -1,9 +1,9 @@
 /** Tier checks the queries share; each refusal names the lowest tier that would allow it. */
 import type { SportId } from '@propsfeed/contract';
+import { ApiError } from '../errors/apiError';
 import type { BoardGame } from '../feed/types';
 import { allowsRouteTier, allowsSport, lowestLiveTier, lowestTierForSport } from '../limits/policy';
 import type { Caller } from './caller';
-import { ApiError } from '../errors/apiError';
 
 export function assertSport(caller: Caller, sport: SportId): void {
   if (!allowsSport(caller.policy, sport)) {

@@ -3,9 +3,9 @@ import { timingSafeEqual } from 'node:crypto';
 import { TIERS } from '@propsfeed/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { ApiError } from '../errors/apiError';
 import type { KeyCache } from '../keys/cache';
 import { describeKey, issueKey, KeyInputError } from '../keys/issue';
-import { ApiError } from '../errors/apiError';
 import type { KeyStore } from '../store/types';
 import { bearerKey } from './guard';
 

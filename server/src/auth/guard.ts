@@ -6,12 +6,12 @@
  */
 import type { RouteMeta } from '@propsfeed/contract';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { ApiError } from '../errors/apiError';
 import type { KeyCache } from '../keys/cache';
 import { isWellFormedKey } from '../keys/format';
 import type { LimitDecision, Limiter } from '../limits/types';
 import { assertRoute } from './access';
 import { type Caller, callerOf } from './caller';
-import { ApiError } from '../errors/apiError';
 
 declare module 'fastify' {
   interface FastifyRequest {

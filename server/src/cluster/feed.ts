@@ -5,15 +5,10 @@
  * leader dies, another replica takes the lease and starts its own ingest.
  */
 import type { Redis } from 'ioredis';
-import type { Board, BoardSource, BookHealth } from '../feed/types';
-import { LeaderLease } from './leader';
+import type { Board, BoardSource, BookHealth, RunningFeed } from '../feed/types';
 import { connectRedis, redisReady } from '../store/redis';
+import { LeaderLease } from './leader';
 import { BoardPublisher, DEFAULT_RETENTION_MS, ReplicatedBoardSource, replicationKeys } from './replication';
-
-/** The ingest feed as the leader runs it (feed/index.ts `startFeed`). */
-export interface IngestFeed extends BoardSource {
-  stop(): Promise<void>;
-}
 
 export interface ClusterLogger {
   info(obj: object, msg?: string): void;
@@ -28,7 +23,7 @@ export interface ClusterFeedOptions {
    * Starts ingest; called each time this replica becomes the leader. `resuming`: the cluster
    * served boards before (another replica led), so history is stored and needs no backfill.
    */
-  startIngest: (ingest: { resuming: boolean }) => Promise<IngestFeed>;
+  startIngest: (ingest: { resuming: boolean }) => Promise<RunningFeed>;
   logger?: ClusterLogger;
   leaseTtlMs?: number;
   retentionMs?: number;
@@ -36,10 +31,9 @@ export interface ClusterFeedOptions {
   healthEveryMs?: number;
 }
 
-export interface ClusterFeed extends BoardSource {
+/** `stop()` stops ingest (handing the lease over at once) and stops following the board. */
+export interface ClusterFeed extends RunningFeed {
   isLeader(): boolean;
-  /** Stops ingest (handing the lease over at once) and stops following the board. */
-  stop(): Promise<void>;
 }
 
 const SILENT: ClusterLogger = { info() {}, error() {} };

@@ -5,8 +5,8 @@
  * changes made without a replica (the CLI) and for notices lost while Redis was away.
  */
 import type { Redis } from 'ioredis';
-import type { Store } from '../store/types';
 import { connectRedis } from '../store/redis';
+import type { Store } from '../store/types';
 
 export interface KeyNotices {
   /** The store, publishing a notice after each successful create or revoke. */

@@ -4,11 +4,11 @@
  * player's past games as game logs.
  */
 import { ADAPTERS } from '../books';
-import type { FeedCore } from './core';
 import type { GameLog, GameLogStore } from '../history/types';
 import { pastGameLogs } from '../sim/gameLogs';
 import { renderPrizePicks, renderUnderdog } from '../sim/render';
 import { OPEN_BEFORE_MS, SIM_SPORTS, type SimWorld } from '../sim/world';
+import type { FeedCore } from './core';
 
 const MIN = 60_000;
 /** The delayed view (10 minutes) reads boards from here on, so they are made every fine step. */

@@ -1,27 +1,28 @@
 /**
- * The feed the API serves: books polled (the simulator on loopback by default, the real
- * books with PROPS_BOOKS), merged into boards, written to line history and game logs.
+ * The feed the API serves: books polled (the real books, or the simulator on loopback, as
+ * the runtime chose), merged into boards, written to line history and game logs.
  */
 import type { Book } from '@propsfeed/contract';
 import { ADAPTERS } from '../books';
-import type { Config } from '../config';
 import { createGameLogStore } from '../history/gameLogs';
 import { createLineHistoryStore } from '../history/lineHistory';
-import { backfill } from './backfill';
 import { type SimServer, startSimServer } from '../sim/server';
-import { SimWorld } from '../sim/world';
+import type { SimWorld } from '../sim/world';
 import type { Db } from '../store/db';
-import { FeedCore, type FeedLogger } from './core';
+import { backfill } from './backfill';
+import { FeedCore } from './core';
+import { type FeedLogger, SILENT_LOGGER } from './logger';
 import { type Poller, startPolling } from './poller';
 import { HISTORY_LOOKBACK_MS, restoreFromHistory } from './restore';
-import type { BoardSource } from './types';
+import type { RunningFeed } from './types';
 
-export interface Feed extends BoardSource {
-  stop(): Promise<void>;
-}
+/** Where the lines come from: the real books at their URLs, or a simulated world served on loopback. */
+export type Upstream =
+  | { kind: 'books'; books: readonly Book[]; urls: Record<Book, string> }
+  | { kind: 'simulator'; world: SimWorld };
 
-export interface StartFeedOptions {
-  config: Config;
+export interface StartIngestOptions {
+  upstream: Upstream;
   db: Db;
   now?: () => number;
   logger?: FeedLogger;
@@ -42,14 +43,14 @@ export interface StartFeedOptions {
   resume?: boolean;
 }
 
-const SILENT: FeedLogger = { info() {}, warn() {}, error() {} };
 const MIN = 60_000;
 
-export async function startFeed(opts: StartFeedOptions): Promise<Feed> {
+export async function startIngest(opts: StartIngestOptions): Promise<RunningFeed> {
   const now = opts.now ?? Date.now;
-  const logger = opts.logger ?? SILENT;
-  const simulated = opts.config.PROPS_BOOKS.length === 0;
-  const books: Book[] = simulated ? ['prizepicks', 'underdog'] : opts.config.PROPS_BOOKS;
+  const logger = opts.logger ?? SILENT_LOGGER;
+  const { upstream } = opts;
+  const simulated = upstream.kind === 'simulator';
+  const books: readonly Book[] = upstream.kind === 'books' ? upstream.books : ['prizepicks', 'underdog'];
   const history = createLineHistoryStore(opts.db);
   const gameLogs = createGameLogStore(opts.db);
   const core = new FeedCore({ books, history, gameLogs, logger, retainMs: opts.retainMs ?? 30 * MIN, now });
@@ -64,12 +65,10 @@ export async function startFeed(opts: StartFeedOptions): Promise<Feed> {
   }
 
   let sim: SimServer | undefined;
-  let urls: Record<Book, string> = {
-    prizepicks: opts.config.PROPS_PRIZEPICKS_URL,
-    underdog: opts.config.PROPS_UNDERDOG_URL,
-  };
-  if (simulated) {
-    const world = new SimWorld(opts.config.PROPS_SIM_SEED);
+  let urls: Record<Book, string>;
+  if (upstream.kind === 'books') urls = upstream.urls;
+  else {
+    const { world } = upstream;
     const started = now();
     if (!opts.resume) {
       const storedUntilMs = await history.lastRecordedAt();
@@ -103,6 +102,3 @@ export async function startFeed(opts: StartFeedOptions): Promise<Feed> {
     },
   };
 }
-
-export { createGameLogStore } from '../history/gameLogs';
-export { createLineHistoryStore } from '../history/lineHistory';

@@ -1,5 +1,5 @@
 /**
- * Merge (DESIGN.md, Merging): one game per real matchup across books, one prop per
+ * Merge: one game per real matchup across books, one prop per
  * (game, player, stat) with the consensus line, the best price per side and each book's quote.
  * Games whose inputs did not change keep their previous BoardGame object, so a board differs
  * from the one before only where something moved (cheap to build, cheap to keep many of).

@@ -1,6 +1,6 @@
 /**
  * A feed restarting on the real books picks up from line history, in one read of it:
- * - the delayed view (the free tier's, DESIGN.md): boards as the books stood every
+ * - the delayed view (the free tier's): boards as the books stood every
  *   RESTORE_STEP_MS over the last RESTORE_WINDOW_MS, up to the newest stored point, go into
  *   the feed's timeline; without them it would stay empty until the feed had run for the
  *   whole delay;
@@ -10,7 +10,8 @@
 import type { Book } from '@propsfeed/contract';
 import type { SlateGame } from '../books/types';
 import type { HistoryGame, LineChange, LineHistoryStore } from '../history/lineHistory';
-import { type FeedCore, quoteOfPoint } from './core';
+import type { FeedCore } from './core';
+import { quoteOfPoint } from './intern';
 import type { BookView, QuotedLine } from './merge';
 
 const MIN = 60_000;

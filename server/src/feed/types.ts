@@ -99,6 +99,11 @@ export interface BoardSource {
   ready(): boolean;
 }
 
+/** A board source that runs (polling, replicating) until stopped: every feed the runtime starts. */
+export interface RunningFeed extends BoardSource {
+  stop(): Promise<void>;
+}
+
 export const EMPTY_BOARD: Board = { version: 0, fetchedAt: 0, games: [], gameById: new Map() };
 
 /** The service's own projection of a (sport, player, stat); views attach it to scan rows. */

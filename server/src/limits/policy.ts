@@ -1,5 +1,5 @@
 /**
- * The tier table (shared/DESIGN.md): the one place that holds each tier's numbers.
+ * The tier table: the one place that holds each tier's numbers.
  * Everything else asks this module what a caller may see and how often.
  */
 import { type KeyLimits, SPORT_IDS, type SportId, TIERS, type Tier } from '@propsfeed/contract';
@@ -69,10 +69,6 @@ const TABLE: Record<Tier, TierPolicy> = {
     redistribution: true,
   },
 };
-
-export function tierPolicy(tier: Tier): TierPolicy {
-  return TABLE[tier];
-}
 
 /** Per-key overrides; only enterprise keys may carry them. */
 export interface KeyOverrides {

@@ -1,9 +1,9 @@
 import { isStatKey, type PropsResult, type SportId } from '@propsfeed/contract';
-import type { Prepared } from '../views';
 import { assertLiveAllowed, assertSport } from '../auth/access';
 import type { Caller } from '../auth/caller';
-import type { QueryDeps } from './deps';
 import { ApiError } from '../errors/apiError';
+import type { Prepared } from '../views';
+import type { QueryDeps } from './deps';
 
 /** `points,pra` or ['points', 'pra'] → sorted distinct keys; null for no filter. */
 export function parseStats(stats: string | string[] | undefined): string[] | null {

@@ -1,7 +1,7 @@
 import type { GamesResponse, SportId } from '@propsfeed/contract';
-import type { Prepared } from '../views';
 import { assertSport } from '../auth/access';
 import type { Caller } from '../auth/caller';
+import type { Prepared } from '../views';
 import type { QueryDeps } from './deps';
 
 /** Games of a sport, live first; tiers without live lines still see live games listed. */

@@ -1,6 +1,6 @@
 import type { KeyInfo } from '@propsfeed/contract';
-import { keyLimits } from '../limits/policy';
 import type { Caller } from '../auth/caller';
+import { keyLimits } from '../limits/policy';
 import type { QueryDeps } from './deps';
 
 /** The caller's key, limits and exact usage today (this request included). */

@@ -11,14 +11,14 @@ import {
   type SportId,
   STAT_KEYS,
 } from '@propsfeed/contract';
+import { assertSport } from '../auth/access';
+import type { Caller } from '../auth/caller';
+import { ApiError } from '../errors/apiError';
 import type { Board, BoardGame } from '../feed/types';
 import type { LineHistoryReader } from '../history/types';
 import { type OpeningLines, propKey, type Quote, quote } from '../views/openingLines';
 import { BoundedMap, Prepared } from '../views/prepared';
-import { assertSport } from '../auth/access';
-import type { Caller } from '../auth/caller';
 import type { QueryDeps } from './deps';
-import { ApiError } from '../errors/apiError';
 import { isActiveFor } from './players';
 
 export const DEFAULT_MOVERS_LIMIT = 50;
@@ -181,7 +181,7 @@ export function boardMovers(
 }
 
 /**
- * The merged opening line: the merge's consensus rule (DESIGN.md, Merging) applied to the
+ * The merged opening line: the merge's consensus rule (feed/merge.ts) applied to the
  * books' openings: the line most books opened at; on a tie, that of a book with odds, else
  * the first book's.
  */

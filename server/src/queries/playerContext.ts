@@ -10,15 +10,15 @@ import {
   STAT_KEYS,
   type StatContext,
 } from '@propsfeed/contract';
+import type { Caller } from '../auth/caller';
+import { ApiError } from '../errors/apiError';
 import type { GameLog } from '../history/types';
 import { statContext } from '../stats/context';
 import type { GameLogIndex, IndexedPlayer } from '../stats/gameLogIndex';
 import { projectStat } from '../stats/projection';
 import type { BoardViews } from '../views';
 import { BoundedMap, Prepared } from '../views/prepared';
-import type { Caller } from '../auth/caller';
 import type { QueryDeps } from './deps';
-import { ApiError } from '../errors/apiError';
 import { type BoardPlayer, findPlayer, isActiveFor, playersOnBoard, requestedSports } from './players';
 
 /** Answers per board view, by game-log version, sport, stat and name: each built once. */

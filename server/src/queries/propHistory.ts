@@ -10,13 +10,13 @@ import {
   type SportId,
   STAT_KEYS,
 } from '@propsfeed/contract';
+import { assertLiveAllowed, assertSport } from '../auth/access';
+import type { Caller } from '../auth/caller';
+import { ApiError } from '../errors/apiError';
 import type { Board } from '../feed/types';
 import type { LineHistoryReader, LinePointRecord } from '../history/types';
 import { BoundedMap, Prepared } from '../views/prepared';
-import { assertLiveAllowed, assertSport } from '../auth/access';
-import type { Caller } from '../auth/caller';
 import type { QueryDeps } from './deps';
-import { ApiError } from '../errors/apiError';
 import { findPlayer, playersOnBoard } from './players';
 
 /** Most changes one book's history carries in an answer; the newest are kept. */

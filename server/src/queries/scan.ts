@@ -1,9 +1,9 @@
 import { isStatKey, type ScanResponse, type SportId, STAT_KEYS } from '@propsfeed/contract';
-import type { Prepared } from '../views';
 import { assertSport } from '../auth/access';
 import type { Caller } from '../auth/caller';
-import type { QueryDeps } from './deps';
 import { ApiError } from '../errors/apiError';
+import type { Prepared } from '../views';
+import type { QueryDeps } from './deps';
 
 /** Every prop of a sport as rows, live first (left out for tiers without live lines), capped by scanLimit. */
 export function scanQuery(

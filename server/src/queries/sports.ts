@@ -1,7 +1,7 @@
 import { SPORTS, type SportsResponse } from '@propsfeed/contract';
+import type { Caller } from '../auth/caller';
 import { allowsSport } from '../limits/policy';
 import { Prepared } from '../views';
-import type { Caller } from '../auth/caller';
 
 const byTier = new Map<string, Prepared<SportsResponse>>();
 

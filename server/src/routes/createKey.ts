@@ -1,6 +1,6 @@
+import { ApiError } from '../errors/apiError';
 import { issueKey } from '../keys/issue';
 import { FREE_SIGNUP_LIMITS } from '../limits/policy';
-import { ApiError } from '../errors/apiError';
 import type { RouteDeps, RouteImpl } from './deps';
 
 /** POST /keys: a free key for anyone, a few per client address per minute and per day. */

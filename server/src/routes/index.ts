@@ -68,7 +68,8 @@ export async function registerContractRoutes(app: FastifyInstance, deps: RouteDe
     movement: keyed('movement', movement(deps)),
     createKey: keyed('createKey', createKey(deps)),
   } as never);
-  // Its own scope: registerRouter sets an error handler there (shared/STACK.md).
+  // Its own scope: registerRouter sets an error handler on the instance it is given, which
+  // would otherwise replace the app's own.
   await app.register(async (scope) => {
     s.registerRouter(contract, router, scope, {
       logInitialization: false,

@@ -11,9 +11,9 @@ import { createGameLogStore } from '../../src/history/gameLogs';
 import { createLineHistoryStore, type HistoryGame, type LineChange } from '../../src/history/lineHistory';
 import type { GameLog } from '../../src/history/types';
 import type { BoardData } from '../../src/queries/deps';
-import { OpeningLines } from '../../src/views/openingLines';
 import { GameLogIndex, gameLogCount } from '../../src/stats/gameLogIndex';
 import { type Db, openDb } from '../../src/store/db';
+import { OpeningLines } from '../../src/views/openingLines';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { buildBoard, type GameSpec, TestBoardSource } from '../helpers/board';
 

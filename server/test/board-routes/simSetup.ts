@@ -6,11 +6,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { backfill } from '../../src/feed/backfill';
 import { FeedCore } from '../../src/feed/core';
 import { createGameLogStore } from '../../src/history/gameLogs';
 import { createLineHistoryStore } from '../../src/history/lineHistory';
 import { openBoardData } from '../../src/runtime';
-import { backfill } from '../../src/feed/backfill';
 import { SimWorld } from '../../src/sim/world';
 import { openDb } from '../../src/store/db';
 import { buildTestApp, type TestApp } from '../helpers/app';

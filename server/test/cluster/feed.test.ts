@@ -3,8 +3,8 @@
  * the same boards, and the lead passes on without losing or repeating history.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type ClusterFeed, type IngestFeed, startClusterFeed } from '../../src/cluster/feed';
-import type { Board } from '../../src/feed/types';
+import { type ClusterFeed, startClusterFeed } from '../../src/cluster/feed';
+import type { Board, RunningFeed } from '../../src/feed/types';
 import { dropRedisPrefix, enginesAvailable, TEST_REDIS_URL, uniqueName } from '../shared/engines';
 import { board, game, HEALTH } from './boards';
 
@@ -13,7 +13,7 @@ const available = await enginesAvailable({ redis: true });
 const T = Date.now() - 60_000;
 
 /** An ingest feed a test drives: it starts holding `initial` boards and emits `push`ed ones. */
-class FakeIngest implements IngestFeed {
+class FakeIngest implements RunningFeed {
   private boards: Board[];
   private readonly listeners = new Set<(b: Board) => void>();
   stopped = false;

@@ -4,10 +4,10 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { connectRedis, redisReady } from '../../src/store/redis';
 import { issueKey } from '../../src/keys/issue';
 import { utcDay } from '../../src/limits/types';
 import { openStore } from '../../src/store/kyselyStore';
+import { connectRedis, redisReady } from '../../src/store/redis';
 import type { Store } from '../../src/store/types';
 import { REPEATED_POINTS_SQL } from '../helpers/history';
 import {

@@ -5,7 +5,6 @@
 import { inflateRawSync } from 'node:zlib';
 import type { Redis } from 'ioredis';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { connectRedis, redisReady } from '../../src/store/redis';
 import {
   BoardPublisher,
   ReplicatedBoardSource,
@@ -13,6 +12,7 @@ import {
   replicationKeys,
 } from '../../src/cluster/replication';
 import type { Board } from '../../src/feed/types';
+import { connectRedis, redisReady } from '../../src/store/redis';
 import { dropRedisPrefix, enginesAvailable, TEST_REDIS_URL, uniqueName } from '../shared/engines';
 import { startTcpProxy } from '../shared/tcp-proxy';
 import { board, game, HEALTH } from './boards';

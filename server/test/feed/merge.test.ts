@@ -10,7 +10,8 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/config';
-import { type Feed, startFeed } from '../../src/feed';
+import type { RunningFeed } from '../../src/feed/types';
+import { startFeed } from '../../src/runtime';
 import { type Db, openDb } from '../../src/store/db';
 import { EMPTY_PRIZEPICKS, PP_BASE, prizePicksMlbOld, prizePicksNba, UD_BASE, underdog } from './fixtures';
 
@@ -30,7 +31,7 @@ const MIN = 60_000;
 
 let dir: string;
 let db: Db;
-let feed: Feed;
+let feed: RunningFeed;
 
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });

@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/config';
-import { type KeyAdmin, openKeyAdmin } from '../../src/keys/keyAdmin';
 import { generateKey, hashKeyHex, isWellFormedKey } from '../../src/keys/format';
 import { KeyInputError } from '../../src/keys/issue';
+import { type KeyAdmin, openKeyAdmin } from '../../src/keys/keyAdmin';
 import { buildTestApp, type TestApp } from '../helpers/app';
 
 const ADMIN_TOKEN = 'admin-token-0123456789';

@@ -1,8 +1,8 @@
 /** createLocalApi answers what the HTTP routes answer, and throws PropsApiErrorShape errors. */
 import { isPropsApiError } from '@propsfeed/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashKeyHex } from '../../src/keys/format';
 import { callerOf } from '../../src/auth/caller';
+import { hashKeyHex } from '../../src/keys/format';
 import { createLocalApi } from '../../src/queries/local';
 import { ViewRegistry } from '../../src/views';
 import { buildTestApp, type TestApp } from '../helpers/app';

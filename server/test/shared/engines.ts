@@ -69,7 +69,8 @@ export async function enginesAvailable(needs: { postgres?: boolean; redis?: bool
     (r): r is string => r !== null,
   );
   if (reasons.length === 0) return true;
-  const hint = 'start them as shared/STACK.md ("Services") says, or set PROPS_TEST_DATABASE_URL / PROPS_TEST_REDIS_URL';
+  const hint =
+    'start PostgreSQL (127.0.0.1:5432) and Redis (127.0.0.1:6379) as .ci/run does, or set PROPS_TEST_DATABASE_URL / PROPS_TEST_REDIS_URL';
   if (process.env.CI === 'true') throw new Error(`shared-engine tests cannot run under CI: ${reasons.join('; ')}`);
   process.stderr.write(`\nSKIPPED shared-engine tests: ${reasons.join('; ')}; ${hint}\n`);
   return false;

@@ -4,9 +4,9 @@
  * one Redis prefix and one schema, as replicas of one deployment do.
  */
 import { afterAll, describe, it } from 'vitest';
-import { connectRedis, redisReady } from '../../src/store/redis';
 import { RedisLimiter } from '../../src/limits/redis';
 import { openStore } from '../../src/store/kyselyStore';
+import { connectRedis, redisReady } from '../../src/store/redis';
 import type { Store } from '../../src/store/types';
 import { limiterSuite } from '../limits/limiter.suite';
 import {

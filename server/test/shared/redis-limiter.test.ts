@@ -4,12 +4,12 @@
  */
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { connectRedis, redisReady } from '../../src/store/redis';
 import { MemoryLimiter } from '../../src/limits/memory';
 import { RedisLimiter } from '../../src/limits/redis';
 import { LimiterUnavailableError, utcDay } from '../../src/limits/types';
 import { openDb } from '../../src/store/db';
 import { createKyselyStore, type StoreSchema } from '../../src/store/kyselyStore';
+import { connectRedis, redisReady } from '../../src/store/redis';
 import type { Store, UsageStore } from '../../src/store/types';
 import {
   createTestSchema,

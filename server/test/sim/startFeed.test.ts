@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { SPORT_IDS } from '@propsfeed/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/config';
-import { type Feed, startFeed } from '../../src/feed';
+import type { RunningFeed } from '../../src/feed/types';
+import { startFeed } from '../../src/runtime';
 import { type Db, openDb } from '../../src/store/db';
 
 const NOW = Date.parse('2026-11-22T01:00:00Z');
@@ -17,7 +18,7 @@ const MIN = 60_000;
 describe('startFeed on the simulator (the default)', () => {
   let dir: string;
   let db: Db;
-  let feed: Feed;
+  let feed: RunningFeed;
   const started = Date.now();
   // The injected clock runs from NOW at real speed, so the simulated games move on.
   const now = () => NOW + (Date.now() - started);

@@ -1,0 +1,8 @@
+/** What the feed logs through: a pino logger in the server, or nothing in tests and benchmarks. */
+export interface FeedLogger {
+  info(o: object, msg?: string): void;
+  warn(o: object, msg?: string): void;
+  error(o: object, msg?: string): void;
+}
+
+export const SILENT_LOGGER: FeedLogger = { info() {}, warn() {}, error() {} };
