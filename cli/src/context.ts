@@ -8,6 +8,7 @@ import { type FetchLike, PropsFeed, PropsFeedError, RateLimitError, ServerError 
 import type { Command } from 'commander';
 import { resolveConnection } from './config';
 import { describeError, type ErrorHint, EXIT } from './errors';
+import { nodeFetch } from './http';
 import { type Clock, formatClockTime } from './output/format';
 import { Output, type Stream } from './output/output';
 import { startSpinner } from './output/spinner';
@@ -35,6 +36,8 @@ export interface CliDeps {
   stdin?: NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?: (mode: boolean) => unknown };
   /** Called when a `--watch` starts: the signal that ends it (Ctrl-C). */
   watchSignal?: () => AbortSignal;
+  /** The name it was run as: `props`, or `propsfeed` from the server package. */
+  programName?: string;
 }
 
 export interface GlobalOptions {
@@ -119,7 +122,7 @@ export class CliApp {
         baseUrl: connection.baseUrl,
         // A CLI user would rather hear "try again in 40s" than watch a spinner for it.
         maxRetryAfterSeconds: 5,
-        ...(this.deps.fetch ? { fetch: this.deps.fetch } : {}),
+        fetch: this.deps.fetch ?? nodeFetch,
       });
       const clock: Clock = { now: this.deps.now ?? (() => new Date()), timeZone: this.deps.timeZone };
       const ctx: CommandContext = {

@@ -41,7 +41,7 @@ const COMMANDS: { register(program: Command, app: CliApp): void }[] = [
 ];
 
 export function buildProgram(app: CliApp): Command {
-  const program = new Command('props')
+  const program = new Command(app.deps.programName ?? 'props')
     .description('propsfeed: player-prop lines from PrizePicks and Underdog, merged')
     .version(VERSION)
     .addOption(new Option('--api-key <key>', 'API key (default: PROPS_API_KEY, then `props login`)'))

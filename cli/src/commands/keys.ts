@@ -10,6 +10,7 @@ import { intParser } from '../options';
 import { formatCount } from '../output/format';
 import { type Output, toJson } from '../output/output';
 import { cell } from '../output/table';
+import { loadServer } from '../server';
 
 /** The part of the server's KeyAdmin these commands use. */
 export interface KeyAdminPort {
@@ -95,7 +96,7 @@ async function withAdmin(
 ) {
   const out = app.output();
   const json = cmd.optsWithGlobals<GlobalOptions>().json === true;
-  const { openKeyAdmin, ConfigError, KeyInputError } = await import('@propsfeed/server');
+  const { openKeyAdmin, ConfigError, KeyInputError } = await loadServer('keys');
   try {
     const admin = await openKeyAdmin();
     try {

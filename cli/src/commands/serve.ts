@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import type { CliApp } from '../context';
 import { intParser } from '../options';
+import { loadServer } from '../server';
 
 export function register(program: Command, app: CliApp): void {
   program
@@ -9,8 +10,7 @@ export function register(program: Command, app: CliApp): void {
     .description('run the propsfeed server (embedded SQLite and simulated books by default)')
     .option('-p, --port <port>', 'listen port (default PROPS_PORT or 8787)', intParser(0, 65535))
     .action(async (opts: { port?: number }) => {
-      // Loaded only here, so the other commands start without the server's dependencies.
-      const { serve, ConfigError } = await import('@propsfeed/server');
+      const { serve, ConfigError } = await loadServer('serve');
       try {
         await serve({ port: opts.port });
       } catch (err) {

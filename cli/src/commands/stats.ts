@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import type { CliApp, GlobalOptions } from '../context';
 import { CliError, EXIT } from '../errors';
 import { type Output, toJson } from '../output/output';
+import { loadServer } from '../server';
 
 /** The server's importer, as this command uses it. */
 export type GameLogImporter = (file: string) => Promise<{ file: string; rows: number; imported: number }>;
@@ -42,7 +43,7 @@ export function register(program: Command, app: CliApp): void {
     .action(async (file: string, _opts, cmd: Command) => {
       const out = app.output();
       const json = cmd.optsWithGlobals<GlobalOptions>().json === true;
-      const { importGameLogCsv, CsvImportError, ConfigError, loadConfig } = await import('@propsfeed/server');
+      const { importGameLogCsv, CsvImportError, ConfigError, loadConfig } = await loadServer('stats import');
       try {
         const config = loadConfig(app.deps.env);
         await runStatsImport((f) => importGameLogCsv(f, config), out, json, file);

@@ -1,0 +1,22 @@
+/** Runs the CLI on this process's streams and environment, as `props` or as the server package's `propsfeed`. */
+import { runCli } from './program';
+
+/** Ctrl-C ends a `--watch` cleanly; a second Ctrl-C ends the process at once. */
+function watchSignal(): AbortSignal {
+  const interrupt = new AbortController();
+  process.once('SIGINT', () => {
+    interrupt.abort();
+    process.once('SIGINT', () => process.exit(130));
+  });
+  return interrupt.signal;
+}
+
+export async function runOnProcess(programName: string): Promise<void> {
+  process.exitCode = await runCli(process.argv.slice(2), {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    watchSignal,
+    programName,
+  });
+}
