@@ -103,6 +103,12 @@ export const STAT_KEYS = {
 
 export type StatKey = (typeof STAT_KEYS)[SportId][number];
 
+/** Most rows one scan answers (GET /props `limit`, an enterprise key's scanLimit); a tier may cap lower. */
+export const MAX_SCAN_LIMIT = 5000;
+/** Most movers one movement answer lists (GET /props/movement `limit`), and how many when not asked. */
+export const MAX_MOVERS_LIMIT = 500;
+export const DEFAULT_MOVERS_LIMIT = 50;
+
 export function isStatKey(sport: SportId, stat: string): boolean {
   return (STAT_KEYS[sport] as readonly string[]).includes(stat);
 }

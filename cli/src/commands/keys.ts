@@ -2,7 +2,7 @@
  * `props keys create | list | revoke`: key administration on the server's own store
  * (PROPS_DATA_DIR or PROPS_DATABASE_URL), whether or not a server is running.
  */
-import { TIERS, type Tier } from '@propsfeed/contract';
+import { MAX_SCAN_LIMIT, TIERS, type Tier } from '@propsfeed/contract';
 import { type Command, Option } from 'commander';
 import type { CliApp, GlobalOptions } from '../context';
 import { CliError, EXIT } from '../errors';
@@ -124,7 +124,7 @@ export function register(program: Command, app: CliApp): void {
     .requiredOption('--label <label>', 'who or what the key is for')
     .option('--rpm <n>', 'enterprise: requests per minute', intParser(1, 1_000_000_000))
     .option('--rpd <n>', 'enterprise: requests per day', intParser(1, 1_000_000_000))
-    .option('--scan-limit <n>', 'enterprise: scan row cap (at most 5000)', intParser(1, 5000))
+    .option('--scan-limit <n>', `enterprise: scan row cap (at most ${MAX_SCAN_LIMIT})`, intParser(1, MAX_SCAN_LIMIT))
     .action((opts: CreateOptions, cmd: Command) =>
       withAdmin(app, cmd, (admin, out, json) => runKeysCreate(admin, out, json, opts)),
     );

@@ -1,5 +1,5 @@
 /** `props movers`: the biggest line moves board-wide (pro). */
-import type { MovementResponse, SportId } from '@propsfeed/contract';
+import { DEFAULT_MOVERS_LIMIT, MAX_MOVERS_LIMIT, type MovementResponse, type SportId } from '@propsfeed/contract';
 import type { Command } from 'commander';
 import type { CliApp, CommandContext } from '../context';
 import { intParser, parseIsoTime, parseSport, parseStat } from '../options';
@@ -65,7 +65,11 @@ export function register(program: Command, app: CliApp): void {
     .option('-s, --sport <id>', 'sport id (default nba)', parseSport)
     .option('--stat <key>', 'only this stat key', parseStat)
     .option('--since <time>', 'moves since this ISO time (default: since each line opened)', parseIsoTime)
-    .option('-l, --limit <n>', 'at most N movers (1 to 500, default 50)', intParser(1, 500))
+    .option(
+      '-l, --limit <n>',
+      `at most N movers (1 to ${MAX_MOVERS_LIMIT}, default ${DEFAULT_MOVERS_LIMIT})`,
+      intParser(1, MAX_MOVERS_LIMIT),
+    )
     .action((opts: MoversOptions, cmd: Command) =>
       app.run(cmd, (ctx) => runMovers(ctx, opts), { sport: opts.sport ?? 'nba', feature: 'Line movement' }),
     );

@@ -1,5 +1,5 @@
 /** `props scan`: every prop of today's games as rows, to sort and filter. */
-import type { ScanResponse, ScanRow, SportId } from '@propsfeed/contract';
+import { MAX_SCAN_LIMIT, type ScanResponse, type ScanRow, type SportId } from '@propsfeed/contract';
 import { type Command, Option } from 'commander';
 import type { CliApp, CommandContext } from '../context';
 import { intParser, parseSport, parseStat, watchOption, watchSeconds } from '../options';
@@ -77,7 +77,11 @@ export function register(program: Command, app: CliApp): void {
     .description("every prop of today's games as rows, live first")
     .option('-s, --sport <id>', 'sport id (default nba)', parseSport)
     .option('--stat <key>', 'only this stat key, e.g. points', parseStat)
-    .option('-l, --limit <n>', "at most N rows (1 to 5000; your tier's scan limit applies)", intParser(1, 5000))
+    .option(
+      '-l, --limit <n>',
+      `at most N rows (1 to ${MAX_SCAN_LIMIT}; your tier's scan limit applies)`,
+      intParser(1, MAX_SCAN_LIMIT),
+    )
     .addOption(
       new Option('--sort <by>', 'sort the table: line (highest first), odds (best price first), player').choices(SORTS),
     )

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_SCAN_LIMIT } from '../catalog';
 import { SportIdSchema, TierSchema } from './common';
 
 export const KeyLimitsSchema = z.object({
@@ -6,7 +7,7 @@ export const KeyLimitsSchema = z.object({
   requestsPerDay: z.number().int().min(0),
   realtime: z.boolean(),
   sports: z.union([z.array(SportIdSchema), z.literal('all')]).describe("Sports allowed, or 'all'"),
-  scanLimit: z.number().int().min(1).max(5000).describe('Row cap for the scan endpoint'),
+  scanLimit: z.number().int().min(1).max(MAX_SCAN_LIMIT).describe('Row cap for the scan endpoint'),
   liveLines: z.boolean().optional().describe('True when live in-game lines are included'),
   delaySeconds: z.number().int().min(0).optional().describe('How far behind realtime the data is served'),
 });

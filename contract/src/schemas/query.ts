@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_SPORT } from '../catalog';
+import { DEFAULT_MOVERS_LIMIT, DEFAULT_SPORT, MAX_MOVERS_LIMIT, MAX_SCAN_LIMIT } from '../catalog';
 import { EventIdSchema, SportIdSchema, StatKeySchema } from './common';
 
 /** Integers in a query string: digits only, so `limit=` or `limit=1e3` is a 400, not a surprise. */
@@ -33,7 +33,9 @@ export const GamePropsQuerySchema = z.object({ stats: StatsListQuery.optional(),
 export const ScanQuerySchema = z.object({
   sport: SportQuery,
   stat: StatKeySchema.optional().describe('Filter to a single stat key'),
-  limit: queryInt(1, 5000).optional().describe("Maximum rows (1 to 5000), further capped by the tier's scanLimit"),
+  limit: queryInt(1, MAX_SCAN_LIMIT)
+    .optional()
+    .describe(`Maximum rows (1 to ${MAX_SCAN_LIMIT}), further capped by the tier's scanLimit`),
 });
 export const PlayerPropsQuerySchema = z.object({ name: PlayerNameQuery, sport: OptionalSportQuery });
 export const PlayerContextQuerySchema = z.object({
@@ -55,5 +57,7 @@ export const MovementQuerySchema = z.object({
     .datetime({ offset: true })
     .optional()
     .describe('ISO 8601 time; movement since then (default: since each line opened)'),
-  limit: queryInt(1, 500).default(50).describe('Maximum movers (1 to 500, default 50)'),
+  limit: queryInt(1, MAX_MOVERS_LIMIT)
+    .default(DEFAULT_MOVERS_LIMIT)
+    .describe(`Maximum movers (1 to ${MAX_MOVERS_LIMIT}, default ${DEFAULT_MOVERS_LIMIT})`),
 });

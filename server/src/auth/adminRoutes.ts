@@ -1,6 +1,6 @@
 /** /admin/v1/keys: key administration over HTTP, only when PROPS_ADMIN_TOKEN is set. */
 import { timingSafeEqual } from 'node:crypto';
-import { TIERS } from '@propsfeed/contract';
+import { MAX_SCAN_LIMIT, TIERS } from '@propsfeed/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ApiError } from '../errors/apiError';
@@ -15,7 +15,7 @@ const CreateBody = z
     label: z.string().trim().min(1).max(100),
     rpm: z.number().int().min(1).optional(),
     rpd: z.number().int().min(1).optional(),
-    scanLimit: z.number().int().min(1).max(5000).optional(),
+    scanLimit: z.number().int().min(1).max(MAX_SCAN_LIMIT).optional(),
   })
   .strict();
 

@@ -287,13 +287,19 @@ function buildProp(
   return prop;
 }
 
-function hasOdds(l: SlateLine): boolean {
+/** A book's line with its prices, as the consensus rule reads it. */
+type PricedLine = Pick<SlateLine, 'line' | 'overOdds' | 'underOdds'>;
+
+function hasOdds(l: PricedLine): boolean {
   return l.overOdds !== undefined || l.underOdds !== undefined;
 }
 
-/** The line most books post; on a tie, the line of a book with odds, else the first book's. */
-function consensusLine(lines: readonly SlateLine[]): number {
-  const first = lines[0] as SlateLine;
+/**
+ * The consensus line (a merged prop's line, and a mover's opening line): the line most books
+ * post; on a tie, the line of a book with odds, else the first book's.
+ */
+export function consensusLine(lines: readonly PricedLine[]): number {
+  const first = lines[0] as PricedLine;
   if (lines.length === 1) return first.line;
   let best = first;
   let bestCount = 0;

@@ -1,8 +1,8 @@
 /** Making and describing keys: one path for the CLI, the admin routes, free sign-up and demo keys. */
 import { randomUUID } from 'node:crypto';
 import type { KeyLimits, Tier } from '@propsfeed/contract';
-import { TIERS } from '@propsfeed/contract';
-import { effectivePolicy, keyLimits, MAX_SCAN_LIMIT } from '../limits/policy';
+import { MAX_SCAN_LIMIT, TIERS } from '@propsfeed/contract';
+import { effectivePolicy, keyLimits } from '../limits/policy';
 import type { KeyRecord, KeyStore } from '../store/types';
 import { generateKey, hashKeyHex, keyPrefixOf } from './format';
 

@@ -2,7 +2,7 @@
  * The tier table: the one place that holds each tier's numbers.
  * Everything else asks this module what a caller may see and how often.
  */
-import { type KeyLimits, SPORT_IDS, type SportId, TIERS, type Tier } from '@propsfeed/contract';
+import { type KeyLimits, MAX_SCAN_LIMIT, SPORT_IDS, type SportId, TIERS, type Tier } from '@propsfeed/contract';
 
 export interface TierPolicy {
   tier: Tier;
@@ -18,9 +18,6 @@ export interface TierPolicy {
   proRoutes: boolean;
   redistribution: boolean;
 }
-
-/** Hard ceiling of a scan answer, whatever the tier or key says. */
-export const MAX_SCAN_LIMIT = 5000;
 
 const TABLE: Record<Tier, TierPolicy> = {
   free: {
@@ -52,7 +49,7 @@ const TABLE: Record<Tier, TierPolicy> = {
     liveLines: true,
     requestsPerMinute: 600,
     requestsPerDay: 200_000,
-    scanLimit: 5_000,
+    scanLimit: MAX_SCAN_LIMIT,
     proRoutes: true,
     redistribution: false,
   },
@@ -64,7 +61,7 @@ const TABLE: Record<Tier, TierPolicy> = {
     liveLines: true,
     requestsPerMinute: 3_000,
     requestsPerDay: 2_000_000,
-    scanLimit: 5_000,
+    scanLimit: MAX_SCAN_LIMIT,
     proRoutes: true,
     redistribution: true,
   },

@@ -1,9 +1,10 @@
-import { isStatKey, type PropsResult, type SportId } from '@propsfeed/contract';
+import type { PropsResult, SportId } from '@propsfeed/contract';
 import { assertLiveAllowed, assertSport } from '../auth/access';
 import type { Caller } from '../auth/caller';
 import { ApiError } from '../errors/apiError';
 import type { Prepared } from '../views';
 import type { QueryDeps } from './deps';
+import { assertStatsOfSport } from './statOfSport';
 
 /** `points,pra` or ['points', 'pra'] → sorted distinct keys; null for no filter. */
 export function parseStats(stats: string | string[] | undefined): string[] | null {
@@ -25,9 +26,6 @@ export function gamePropsQuery(
   assertSport(caller, game.sport as SportId);
   assertLiveAllowed(caller, game);
   const stats = parseStats(params.stats);
-  const unknown = stats?.filter((s) => !isStatKey(game.sport, s)) ?? [];
-  if (unknown.length > 0) {
-    throw new ApiError('invalid_request', `unknown stat key for ${game.sport}: ${unknown.join(', ')}`);
-  }
+  if (stats) assertStatsOfSport(game.sport, stats);
   return views.gameProps(game, stats);
 }

@@ -4,25 +4,23 @@
  * is computed once per board version and then served as prepared bytes.
  */
 import {
-  isStatKey,
+  DEFAULT_MOVERS_LIMIT,
   type MovementResponse,
   type Mover,
   type MoversParams,
   type SportId,
-  STAT_KEYS,
 } from '@propsfeed/contract';
 import { assertSport } from '../auth/access';
 import type { Caller } from '../auth/caller';
 import { ApiError } from '../errors/apiError';
+import { consensusLine } from '../feed/merge';
 import type { Board, BoardGame } from '../feed/types';
 import type { LineHistoryReader } from '../history/types';
 import { type OpeningLines, propKey, type Quote, quote } from '../views/openingLines';
 import { BoundedMap, Prepared } from '../views/prepared';
 import type { QueryDeps } from './deps';
 import { isActiveFor } from './players';
-
-export const DEFAULT_MOVERS_LIMIT = 50;
-export const MAX_MOVERS_LIMIT = 500;
+import { assertStatsOfSport } from './statOfSport';
 
 export interface MoversDeps {
   openings: OpeningLines;
@@ -40,20 +38,10 @@ export async function movementQuery(
 ): Promise<Prepared<MovementResponse>> {
   const { sport } = params;
   assertSport(caller, sport);
-  if (params.stat !== undefined && !isStatKey(sport, params.stat)) {
-    throw new ApiError(
-      'invalid_request',
-      `unknown stat '${params.stat}' for ${sport} (known: ${STAT_KEYS[sport].join(', ')})`,
-    );
-  }
+  if (params.stat !== undefined) assertStatsOfSport(sport, [params.stat]);
+  // Limit and since were checked by the contract's MovementQuerySchema at every entry point.
   const limit = params.limit ?? DEFAULT_MOVERS_LIMIT;
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_MOVERS_LIMIT) {
-    throw new ApiError('invalid_request', `limit is a whole number from 1 to ${MAX_MOVERS_LIMIT}`);
-  }
   const sinceMs = params.since === undefined ? undefined : new Date(params.since).getTime();
-  if (sinceMs !== undefined && Number.isNaN(sinceMs)) {
-    throw new ApiError('invalid_request', 'since is an ISO 8601 time, e.g. 2026-11-22T18:00:00Z');
-  }
 
   const nowMs = deps.now();
   const board = deps.views.views(caller.view, caller.policy.delayMs, nowMs).board;
@@ -163,7 +151,8 @@ export function boardMovers(
         startTime: game.startTime,
         player: prop.player,
         stat: prop.stat,
-        ...move(consensusOf(opens), prop.line),
+        // The merged opening line: the merge's consensus rule applied to the books' openings.
+        ...move(consensusLine(opens), prop.line),
         // In the schema's field order: odds movement, then the books.
         ...(oddsChange !== undefined ? { oddsChange } : {}),
         books,
@@ -178,19 +167,6 @@ export function boardMovers(
       a.order - b.order,
   );
   return movers.map((m) => m.mover);
-}
-
-/**
- * The merged opening line: the merge's consensus rule (feed/merge.ts) applied to the
- * books' openings: the line most books opened at; on a tie, that of a book with odds, else
- * the first book's.
- */
-function consensusOf(opens: readonly Quote[]): number {
-  const counts = new Map<number, number>();
-  for (const q of opens) counts.set(q.line, (counts.get(q.line) ?? 0) + 1);
-  const top = Math.max(...counts.values());
-  const tied = opens.filter((q) => counts.get(q.line) === top);
-  return (tied.find((q) => q.overOdds !== undefined || q.underOdds !== undefined) ?? (tied[0] as Quote)).line;
 }
 
 function move(openLine: number, currentLine: number) {

@@ -3,7 +3,6 @@
  * game logs and the line on the caller's view of the board.
  */
 import {
-  isStatKey,
   type PlayerContextParams,
   type PlayerContextResponse,
   type SportId,
@@ -20,6 +19,7 @@ import type { BoardViews } from '../views';
 import { BoundedMap, Prepared } from '../views/prepared';
 import type { QueryDeps } from './deps';
 import { type BoardPlayer, findPlayer, isActiveFor, playersOnBoard, requestedSports } from './players';
+import { assertStatsOfSport } from './statOfSport';
 
 /** Answers per board view, by game-log version, sport, stat and name: each built once. */
 const answers = new WeakMap<BoardViews, BoundedMap<string, Prepared<PlayerContextResponse>>>();
@@ -31,7 +31,7 @@ export function playerContextQuery(
   gameLogs: GameLogIndex,
 ): Prepared<PlayerContextResponse> {
   const sports = requestedSports(caller, params.sport);
-  if (params.sport && params.stat !== undefined) assertStat(params.sport, params.stat);
+  if (params.sport && params.stat !== undefined) assertStatsOfSport(params.sport, [params.stat]);
   const views = deps.views.views(caller.view, caller.policy.delayMs, deps.now());
   let cache = answers.get(views);
   if (!cache) {
@@ -63,7 +63,7 @@ function playerContext(
   if (!found) throw new ApiError('not_found', `no player matches '${params.name}'`);
 
   const { sport, playerKey } = found;
-  if (params.stat !== undefined) assertStat(sport, params.stat);
+  if (params.stat !== undefined) assertStatsOfSport(sport, [params.stat]);
   const boardPlayer = onBoard.get(`${sport}|${playerKey}`);
   const logged = gameLogs.player(sport, playerKey);
 
@@ -95,15 +95,6 @@ function playerContext(
   const team = boardPlayer?.team ?? logged?.team;
   if (team) response.team = team;
   return response;
-}
-
-function assertStat(sport: SportId, stat: string): void {
-  if (!isStatKey(sport, stat)) {
-    throw new ApiError(
-      'invalid_request',
-      `unknown stat '${stat}' for ${sport} (known: ${STAT_KEYS[sport].join(', ')})`,
-    );
-  }
 }
 
 function byCatalogOrder(sport: SportId): (a: string, b: string) => number {

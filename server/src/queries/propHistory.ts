@@ -3,7 +3,6 @@
  * oldest first, with the opening and current line; de-duplicated and bounded per answer.
  */
 import {
-  isStatKey,
   type LinePoint,
   type PropHistoryParams,
   type PropHistoryResponse,
@@ -18,6 +17,7 @@ import type { LineHistoryReader, LinePointRecord } from '../history/types';
 import { BoundedMap, Prepared } from '../views/prepared';
 import type { QueryDeps } from './deps';
 import { findPlayer, playersOnBoard } from './players';
+import { assertStatsOfSport } from './statOfSport';
 
 /** Most changes one book's history carries in an answer; the newest are kept. */
 export const MAX_HISTORY_POINTS = 500;
@@ -49,12 +49,7 @@ export async function propHistoryQuery(
   }
   assertSport(caller, sport);
   if (onBoard) assertLiveAllowed(caller, onBoard);
-  if (!isStatKey(sport, params.stat)) {
-    throw new ApiError(
-      'invalid_request',
-      `unknown stat '${params.stat}' for ${sport} (known: ${STAT_KEYS[sport].join(', ')})`,
-    );
-  }
+  assertStatsOfSport(sport, [params.stat]);
 
   let cache = answers.get(views.board);
   if (!cache) {

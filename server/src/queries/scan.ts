@@ -1,9 +1,9 @@
-import { isStatKey, type ScanResponse, type SportId, STAT_KEYS } from '@propsfeed/contract';
+import type { ScanResponse, SportId } from '@propsfeed/contract';
 import { assertSport } from '../auth/access';
 import type { Caller } from '../auth/caller';
-import { ApiError } from '../errors/apiError';
 import type { Prepared } from '../views';
 import type { QueryDeps } from './deps';
+import { assertStatsOfSport } from './statOfSport';
 
 /** Every prop of a sport as rows, live first (left out for tiers without live lines), capped by scanLimit. */
 export function scanQuery(
@@ -12,12 +12,7 @@ export function scanQuery(
   params: { sport: SportId; stat?: string | undefined; limit?: number | undefined },
 ): Prepared<ScanResponse> {
   assertSport(caller, params.sport);
-  if (params.stat !== undefined && !isStatKey(params.sport, params.stat)) {
-    throw new ApiError(
-      'invalid_request',
-      `unknown stat '${params.stat}' for ${params.sport} (known: ${STAT_KEYS[params.sport].join(', ')})`,
-    );
-  }
+  if (params.stat !== undefined) assertStatsOfSport(params.sport, [params.stat]);
   const limit = Math.min(params.limit ?? caller.policy.scanLimit, caller.policy.scanLimit);
   return deps.views
     .views(caller.view, caller.policy.delayMs, deps.now())

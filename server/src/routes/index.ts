@@ -18,6 +18,7 @@
 import { contract, type RouteMeta } from '@propsfeed/contract';
 import { initServer, type RequestValidationError } from '@ts-rest/fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { describeIssues } from '../errors/validation';
 import { createKey } from './createKey';
 import type { RouteDeps, RouteImpl } from './deps';
 import { gameProps } from './gameProps';
@@ -32,22 +33,14 @@ import { sports } from './sports';
 
 export type { RouteDeps } from './deps';
 
-type ZodIssues = { issues?: Array<{ path: Array<string | number>; message: string }> } | null;
-
 /** One sentence naming each bad parameter. */
 export function describeValidationError(err: RequestValidationError): string {
-  const parts: string[] = [];
-  const add = (where: string, e: ZodIssues) => {
-    for (const issue of e?.issues ?? []) {
-      const name = issue.path.length > 0 ? issue.path.join('.') : where;
-      parts.push(`${name}: ${issue.message}`);
-    }
-  };
-  add('path', err.pathParams as ZodIssues);
-  add('query', err.query as ZodIssues);
-  add('body', err.body as ZodIssues);
-  add('headers', err.headers as ZodIssues);
-  return parts.length > 0 ? `invalid request (${parts.join('; ')})` : 'invalid request';
+  return describeIssues([
+    ['path', err.pathParams],
+    ['query', err.query],
+    ['body', err.body],
+    ['headers', err.headers],
+  ]);
 }
 
 export async function registerContractRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {

@@ -1,4 +1,4 @@
-import { contract, DEFAULT_SPORT, IsoTimeSchema, MovementResponseSchema } from '@propsfeed/contract';
+import { contract, DEFAULT_SPORT, IsoTimeSchema, MAX_MOVERS_LIMIT, MovementResponseSchema } from '@propsfeed/contract';
 import { z } from 'zod';
 import { plural, signed, table, utcMinute } from '../render';
 import { answer } from '../result';
@@ -19,7 +19,13 @@ export function registerScanMovers({ server, api, onUnexpected }: ToolContext): 
         since: IsoTimeSchema.optional().describe(
           'ISO 8601 time, e.g. 2026-11-22T18:00:00Z: movement since then; since each line opened when absent',
         ),
-        limit: z.number().int().min(1).max(500).default(20).describe('Most movers to return (1 to 500, default 20)'),
+        limit: z
+          .number()
+          .int()
+          .min(1)
+          .max(MAX_MOVERS_LIMIT)
+          .default(20)
+          .describe(`Most movers to return (1 to ${MAX_MOVERS_LIMIT}, default 20)`),
       },
       outputSchema: MovementResponseSchema.shape,
       annotations: { readOnlyHint: true, openWorldHint: false },

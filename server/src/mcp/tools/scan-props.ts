@@ -1,4 +1,4 @@
-import { DEFAULT_SPORT, ScanResponseSchema, type ScanRow } from '@propsfeed/contract';
+import { DEFAULT_SPORT, MAX_SCAN_LIMIT, ScanResponseSchema, type ScanRow } from '@propsfeed/contract';
 import { z } from 'zod';
 import { odds, plural, roundTenth, table } from '../render';
 import { answer } from '../result';
@@ -40,9 +40,11 @@ export function registerScanProps({ server, api, onUnexpected }: ToolContext): v
           .number()
           .int()
           .min(1)
-          .max(5000)
+          .max(MAX_SCAN_LIMIT)
           .default(DEFAULT_SCAN_LIMIT)
-          .describe(`Most rows to return (1 to 5000, default ${DEFAULT_SCAN_LIMIT}), further capped by the tier`),
+          .describe(
+            `Most rows to return (1 to ${MAX_SCAN_LIMIT}, default ${DEFAULT_SCAN_LIMIT}), further capped by the tier`,
+          ),
       },
       outputSchema: ScanResponseSchema.shape,
       annotations: { readOnlyHint: true, openWorldHint: false },
