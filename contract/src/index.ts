@@ -1,5 +1,6 @@
 export * from './api';
 export * from './catalog';
+export * from './names';
 export * from './requestId';
 export * from './router';
 export * from './schemas/board';

@@ -1,9 +1,9 @@
+/** POST /api/v1/keys: a free key for anyone, a few per client address per minute and per day. */
 import { ApiError } from '../errors/apiError';
 import { issueKey } from '../keys/issue';
 import { FREE_SIGNUP_LIMITS } from '../limits/policy';
 import type { RouteDeps, RouteImpl } from './deps';
 
-/** POST /keys: a free key for anyone, a few per client address per minute and per day. */
 export const createKey =
   (deps: RouteDeps): RouteImpl<'createKey'> =>
   async ({ body, request, reply }) => {

@@ -1,3 +1,4 @@
+/** GET /api/v1/games/:eventId/props: every prop of one game, optionally only some stats. */
 import { callerOfRequest } from '../auth/guard';
 import { gamePropsQuery } from '../queries/gameProps';
 import type { RouteDeps, RouteImpl } from './deps';

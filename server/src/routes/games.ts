@@ -1,3 +1,4 @@
+/** GET /api/v1/games: the games of a sport on the caller's board, live first. */
 import { callerOfRequest } from '../auth/guard';
 import { gamesQuery } from '../queries/games';
 import type { RouteDeps, RouteImpl } from './deps';

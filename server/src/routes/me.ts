@@ -1,3 +1,4 @@
+/** GET /api/v1/me: the caller's key, limits and usage today. */
 import { callerOfRequest } from '../auth/guard';
 import { meJson } from '../queries/me';
 import type { RouteDeps, RouteImpl } from './deps';

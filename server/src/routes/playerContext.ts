@@ -1,3 +1,4 @@
+/** GET /api/v1/context/player: one player's averages, form and hit rates per stat. */
 import { callerOfRequest } from '../auth/guard';
 import { boardDataOf } from '../queries/deps';
 import { playerContextQuery } from '../queries/playerContext';

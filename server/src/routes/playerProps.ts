@@ -1,3 +1,4 @@
+/** GET /api/v1/props/player: every active prop of one player. */
 import { callerOfRequest } from '../auth/guard';
 import { playerPropsQuery } from '../queries/playerProps';
 import type { RouteDeps, RouteImpl } from './deps';

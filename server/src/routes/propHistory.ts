@@ -1,3 +1,4 @@
+/** GET /api/v1/props/history: every change of one prop's line since it opened (pro). */
 import { callerOfRequest } from '../auth/guard';
 import { boardDataOf } from '../queries/deps';
 import { propHistoryQuery } from '../queries/propHistory';

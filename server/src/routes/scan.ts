@@ -1,3 +1,4 @@
+/** GET /api/v1/props: every prop of a sport as rows (contract key `scan`). */
 import { callerOfRequest } from '../auth/guard';
 import { scanQuery } from '../queries/scan';
 import type { RouteDeps, RouteImpl } from './deps';

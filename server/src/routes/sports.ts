@@ -1,3 +1,4 @@
+/** GET /api/v1/sports: the sport catalog, each enabled or not for the caller's tier. */
 import { callerOfRequest } from '../auth/guard';
 import { sportsQuery } from '../queries/sports';
 import type { RouteDeps, RouteImpl } from './deps';

@@ -1,0 +1,116 @@
+/**
+ * Every route's names, by its path under /api/v1: the contract key, the server's route file
+ * and query, the PropsApi and SDK method, the `props` CLI command and the MCP tools that
+ * answer from it. Searching for any one of them here finds the others. Checked against the
+ * code by test/names.test.ts.
+ */
+import type { Contract } from './router';
+
+export interface RouteNames {
+  method: 'GET' | 'POST';
+  /** The key in `contract` (and the file name under server/src/routes/). */
+  contractKey: keyof Contract;
+  /** The query function, as `file#function` under server/src/queries/ (null: the route does its own work). */
+  query: string | null;
+  /** The PropsApi method (server/src/queries/local.ts implements it in-process); null when not in PropsApi. */
+  propsApi: string | null;
+  /** The SDK's PropsFeed method. */
+  sdk: string;
+  /** The `props` command (cli/src/commands/<command>.ts); null when the CLI has none. */
+  cli: string | null;
+  /** The MCP tools calling it (server/src/mcp/tools/<tool with dashes>.ts). */
+  mcp: readonly string[];
+}
+
+export const ROUTE_NAMES = {
+  '/sports': {
+    method: 'GET',
+    contractKey: 'sports',
+    query: 'sports#sportsQuery',
+    propsApi: 'sports',
+    sdk: 'sports',
+    cli: 'sports',
+    mcp: ['list_sports', 'find_game'],
+  },
+  '/games': {
+    method: 'GET',
+    contractKey: 'games',
+    query: 'games#gamesQuery',
+    propsApi: 'games',
+    sdk: 'games',
+    cli: 'games',
+    mcp: ['list_games', 'find_game'],
+  },
+  '/games/:eventId/props': {
+    method: 'GET',
+    contractKey: 'gameProps',
+    query: 'gameProps#gamePropsQuery',
+    propsApi: 'gameProps',
+    sdk: 'gameProps',
+    cli: 'game',
+    mcp: ['get_game_props'],
+  },
+  '/props': {
+    method: 'GET',
+    contractKey: 'scan',
+    query: 'scan#scanQuery',
+    propsApi: 'scan',
+    sdk: 'scan',
+    cli: 'scan',
+    mcp: ['scan_props'],
+  },
+  '/me': {
+    method: 'GET',
+    contractKey: 'me',
+    query: 'me#meQuery',
+    propsApi: 'me',
+    sdk: 'me',
+    cli: 'me',
+    mcp: [],
+  },
+  '/props/player': {
+    method: 'GET',
+    contractKey: 'playerProps',
+    query: 'playerProps#playerPropsQuery',
+    propsApi: 'playerProps',
+    sdk: 'playerProps',
+    cli: 'player',
+    mcp: ['find_player_props'],
+  },
+  '/context/player': {
+    method: 'GET',
+    contractKey: 'playerContext',
+    query: 'playerContext#playerContextQuery',
+    propsApi: 'playerContext',
+    sdk: 'playerContext',
+    cli: 'context',
+    mcp: ['get_player_context'],
+  },
+  '/props/history': {
+    method: 'GET',
+    contractKey: 'propHistory',
+    query: 'propHistory#propHistoryQuery',
+    propsApi: 'propHistory',
+    sdk: 'propHistory',
+    cli: 'history',
+    mcp: ['get_prop_history'],
+  },
+  '/props/movement': {
+    method: 'GET',
+    contractKey: 'movement',
+    query: 'movement#movementQuery',
+    propsApi: 'movers',
+    sdk: 'movers',
+    cli: 'movers',
+    mcp: ['scan_movers'],
+  },
+  '/keys': {
+    method: 'POST',
+    contractKey: 'createKey',
+    query: null,
+    propsApi: null,
+    sdk: 'createKey',
+    cli: null,
+    mcp: [],
+  },
+} as const satisfies Record<string, RouteNames>;
