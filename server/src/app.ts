@@ -1,14 +1,17 @@
 /** Builds the Fastify app: contract routes over the board behind the key guard, health, docs, admin. */
+
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import { REQUEST_ID_HEADER } from '@propsfeed/contract';
 import Fastify, {
+  type FastifyBaseLogger,
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
   LogController,
 } from 'fastify';
+import type { Logger } from 'pino';
 import { registerAdminRoutes } from './auth/adminRoutes';
 import { createKeyGuard } from './auth/guard';
 import { registerDocs } from './docs';
@@ -17,6 +20,7 @@ import type { BoardSource, ProjectionSource } from './feed/types';
 import type { KeyCache } from './keys/cache';
 import { type Limiter, LimiterUnavailableError } from './limits/types';
 import { lazyChildLogger } from './log/lazyChild';
+import { createLogger } from './log/logger';
 import { echoRequestId, requestIdOf } from './log/requestId';
 import { registerMcpRoute } from './mcp/http';
 import type { BoardData, QueryDeps } from './queries/deps';
@@ -38,6 +42,8 @@ export interface AppDeps {
   logLevel?: string;
   /** Where log lines go (default stdout). */
   logStream?: NodeJS.WritableStream;
+  /** The process's logger (serve passes its own); else one made from logLevel and logStream. */
+  logger?: Logger;
 }
 
 const MAX_ECHO = 200;
@@ -83,12 +89,12 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
 
 export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: {
-      level: deps.logLevel ?? 'info',
-      ...(deps.logStream ? { stream: deps.logStream } : {}),
-      // Keys travel in Authorization; they must never reach a log line.
-      redact: { paths: ['req.headers.authorization', 'request.headers.authorization'], censor: '[redacted]' },
-    },
+    // Typed as Fastify's base logger: the app's hooks and plugins are written against it.
+    loggerInstance: (deps.logger ??
+      createLogger({
+        ...(deps.logLevel ? { level: deps.logLevel } : {}),
+        ...(deps.logStream ? { stream: deps.logStream } : {}),
+      })) as FastifyBaseLogger,
     childLoggerFactory: lazyChildLogger,
     genReqId: requestIdOf,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },

@@ -4,21 +4,8 @@ import { TIERS } from '@propsfeed/contract';
 import { createApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { type CreatedKeyResult, issueKey } from './keys/issue';
+import { createLogger } from './log/logger';
 import { openRuntime, type Runtime } from './runtime';
-
-const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const;
-
-/** JSON log lines on stdout for what runs before and beside the app (feed, background tasks). */
-function lineLogger(level: Config['PROPS_LOG_LEVEL']) {
-  const min = level === 'silent' ? LEVELS.length : LEVELS.indexOf(level);
-  const at = (name: (typeof LEVELS)[number]) => (obj: unknown, msg?: string) => {
-    if (LEVELS.indexOf(name) < min) return;
-    const fields = obj instanceof Error ? { err: obj.message } : (obj as Record<string, unknown>);
-    const err = fields?.err instanceof Error ? { err: fields.err.message } : {};
-    process.stdout.write(`${JSON.stringify({ level: name, time: Date.now(), ...fields, ...err, msg })}\n`);
-  };
-  return { info: at('info'), warn: at('warn'), error: at('error') };
-}
 
 export interface ServeOptions {
   port?: number;
@@ -74,7 +61,7 @@ function listenError(err: unknown, host: string, port: number): unknown {
 }
 
 export async function serve(opts: ServeOptions = {}, config: Config = loadConfig()): Promise<void> {
-  const logger = lineLogger(config.PROPS_LOG_LEVEL);
+  const logger = createLogger({ level: config.PROPS_LOG_LEVEL });
   const runtime = await openRuntime(config, { logger, runFeed: true });
   const app = await createApp({
     store: runtime.store,
@@ -86,6 +73,7 @@ export async function serve(opts: ServeOptions = {}, config: Config = loadConfig
     now: runtime.now,
     adminToken: config.PROPS_ADMIN_TOKEN,
     logLevel: config.PROPS_LOG_LEVEL,
+    logger,
   });
   const port = opts.port ?? config.PROPS_PORT;
   let address: string;

@@ -1,10 +1,10 @@
 /** /admin/v1/keys: key administration over HTTP, only when PROPS_ADMIN_TOKEN is set. */
-import { timingSafeEqual } from 'node:crypto';
 import { MAX_SCAN_LIMIT, TIERS } from '@propsfeed/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ApiError } from '../errors/apiError';
 import type { KeyCache } from '../keys/cache';
+import { constantTimeEqual } from '../keys/format';
 import { describeKey, issueKey, KeyInputError } from '../keys/issue';
 import type { KeyStore } from '../store/types';
 import { bearerKey } from './guard';
@@ -19,12 +19,6 @@ const CreateBody = z
   })
   .strict();
 
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 export async function registerAdminRoutes(
   app: FastifyInstance,
   deps: { adminToken: string; store: KeyStore; keys: KeyCache },
@@ -32,7 +26,7 @@ export async function registerAdminRoutes(
   await app.register(
     async (admin) => {
       admin.addHook('onRequest', async (request) => {
-        if (!sameSecret(bearerKey(request.headers.authorization), deps.adminToken)) {
+        if (!constantTimeEqual(bearerKey(request.headers.authorization), deps.adminToken)) {
           throw new ApiError('invalid_api_key', 'admin token is invalid');
         }
       });

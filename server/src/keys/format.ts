@@ -1,5 +1,5 @@
 /** Key format `pf_` + 32 base62 characters; only the SHA-256 hash is ever stored. */
-import { hash, randomInt } from 'node:crypto';
+import { hash, randomInt, timingSafeEqual } from 'node:crypto';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const KEY_PATTERN = /^pf_[0-9A-Za-z]{32}$/;
@@ -23,12 +23,11 @@ export function hashKey(key: string): string {
   return hash('sha256', key, 'binary');
 }
 
-/** Equality of two strings of the same length in time independent of where they differ. */
+/** Equality of two secrets (key hashes, the admin token) in time independent of where they differ. */
 export function constantTimeEqual(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 export function hashKeyHex(key: string): string {

@@ -3,32 +3,17 @@
  * books' team tables, and full names, nicknames, cities, initials and small typos by score.
  */
 import type { SportId } from '@propsfeed/contract';
+import { distance } from 'fastest-levenshtein';
 import { normalizeName } from '../books/names';
 import { teamName } from '../books/teams';
 
 /** Scores at or above this count as a match. */
 export const MATCH_THRESHOLD = 0.6;
 
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(
-        (prev[j] ?? 0) + 1,
-        (cur[j - 1] ?? 0) + 1,
-        (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    }
-    prev = cur;
-  }
-  return prev[b.length] ?? 0;
-}
-
 /** A typo of the word: one edit in a word of 4+ letters, two in one of 7+. */
 function isTypoOf(query: string, word: string): boolean {
   if (query.length < 4 || word.length < 4) return false;
-  return editDistance(query, word) <= (Math.min(query.length, word.length) >= 7 ? 2 : 1);
+  return distance(query, word) <= (Math.min(query.length, word.length) >= 7 ? 2 : 1);
 }
 
 /** "utd" in "united", "bkn" in "brooklyn": same first letter, the rest in order. */

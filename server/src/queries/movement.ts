@@ -12,7 +12,6 @@ import {
 } from '@propsfeed/contract';
 import { assertSport } from '../auth/access';
 import type { Caller } from '../auth/caller';
-import { ApiError } from '../errors/apiError';
 import { consensusLine } from '../feed/merge';
 import type { Board, BoardGame } from '../feed/types';
 import type { LineHistoryReader } from '../history/types';

@@ -2,13 +2,7 @@
  * GET /props/history: every change of one prop's line and prices since it opened, per book,
  * oldest first, with the opening and current line; de-duplicated and bounded per answer.
  */
-import {
-  type LinePoint,
-  type PropHistoryParams,
-  type PropHistoryResponse,
-  type SportId,
-  STAT_KEYS,
-} from '@propsfeed/contract';
+import type { LinePoint, PropHistoryParams, PropHistoryResponse, SportId } from '@propsfeed/contract';
 import { assertLiveAllowed, assertSport } from '../auth/access';
 import type { Caller } from '../auth/caller';
 import { ApiError } from '../errors/apiError';

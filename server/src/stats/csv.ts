@@ -3,6 +3,7 @@
  * file with any bad row yields every error (with its line number) and no rows.
  */
 import { isStatKey, SPORT_IDS, type SportId, STAT_KEYS } from '@propsfeed/contract';
+import { CsvError, parse } from 'csv-parse/sync';
 import { playerKey } from '../books/names';
 import { teamName } from '../books/teams';
 import type { GameLog } from '../history/types';
@@ -25,7 +26,7 @@ export type CsvParseResult = { ok: true; rows: CsvGameLog[] } | { ok: false; err
 const MAX_TEXT = 100;
 
 export function parseGameLogCsv(text: string): CsvParseResult {
-  const records = splitCsv(text.replace(/^\uFEFF/, ''));
+  const records = splitCsv(text);
   if ('error' in records) return { ok: false, errors: [records.error] };
   const [header, ...body] = records.records;
   if (!header)
@@ -137,50 +138,35 @@ interface CsvRecord {
   fields: string[];
 }
 
-/** RFC 4180 records: quoted fields may hold commas, doubled quotes and line breaks. */
+/**
+ * RFC 4180 records (csv-parse): quoted fields may hold commas, doubled quotes and line breaks;
+ * blank lines are kept (as one empty field) so every record knows the line it starts on.
+ */
 function splitCsv(text: string): { records: CsvRecord[] } | { error: string } {
-  const records: CsvRecord[] = [];
-  let fields: string[] = [];
-  let field = '';
-  let line = 1;
-  let recordLine = 1;
-  let quoted = false;
-  let quoteOpenedOn = 0;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') {
-        quoted = false;
-      } else {
-        if (ch === '\n') line++;
-        field += ch;
-      }
-    } else if (ch === '"' && field.trim() === '') {
-      quoted = true;
-      quoteOpenedOn = line;
-      field = '';
-    } else if (ch === ',') {
-      fields.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      fields.push(field);
-      records.push({ line: recordLine, fields });
-      fields = [];
-      field = '';
-      line++;
-      recordLine = line;
-    } else {
-      field += ch;
-    }
+  let parsed: { record: string[]; info: { lines: number } }[];
+  try {
+    // With `info`, each record comes as { record, info } (the sync parser's types do not say so).
+    parsed = parse(text, {
+      info: true,
+      bom: true,
+      trim: true,
+      relax_quotes: true,
+      relax_column_count: true,
+      skip_empty_lines: false,
+    }) as unknown as typeof parsed;
+  } catch (err) {
+    if (!(err instanceof CsvError)) throw err;
+    const { lines } = err as CsvError & { lines: number };
+    if (err.code === 'CSV_QUOTE_NOT_CLOSED') return { error: `line ${lines}: a quoted field is never closed` };
+    return { error: `line ${lines}: not valid CSV (${err.message})` };
   }
-  if (quoted) return { error: `line ${quoteOpenedOn}: a quoted field is never closed` };
-  if (field !== '' || fields.length > 0) {
-    fields.push(field);
-    records.push({ line: recordLine, fields });
-  }
-  return { records };
+  // A record starts on the line after the one the previous record ended on.
+  let nextLine = 1;
+  return {
+    records: parsed.map(({ record, info }) => {
+      const line = nextLine;
+      nextLine = info.lines + 1;
+      return { line, fields: record };
+    }),
+  };
 }
