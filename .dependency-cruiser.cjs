@@ -1,0 +1,54 @@
+/**
+ * The server's architecture, checked by server/test/architecture.test.ts (`depcruise` runs it
+ * by hand too). Data and imports flow one way:
+ *   contract → books → feed → (history, stats) → views → queries → (routes, mcp) → app → main
+ * with runtime.ts the wiring that chooses implementations (store, limiter, Redis, cluster feed,
+ * simulator or real books) from parsed config.
+ */
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycle',
+      comment: 'No import cycle in server/src: a cycle makes load order and layering unclear.',
+      severity: 'error',
+      from: { path: '^server/src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'no-lower-into-higher',
+      comment:
+        'Engines and stores (limits, keys, sim, store, books) do not import the feed, the cluster, the queries or the runtime that use them.',
+      severity: 'error',
+      from: { path: '^server/src/(limits|keys|sim|store|books)/' },
+      to: { path: '^server/src/(cluster/|runtime\\.ts$|feed/|queries/)' },
+    },
+    {
+      name: 'board-below-queries',
+      comment:
+        'The board and what derives from it (books, feed, history, stats, views) do not import the API layers above them.',
+      severity: 'error',
+      from: { path: '^server/src/(books|feed|history|stats|views)/' },
+      to: { path: '^server/src/(queries|routes|mcp|auth|cluster)/|^server/src/(app|main|runtime|index)\\.ts$' },
+    },
+    {
+      name: 'queries-below-edges',
+      comment: 'Queries do not import the edges that call them (routes, MCP) or the app.',
+      severity: 'error',
+      from: { path: '^server/src/queries/' },
+      to: { path: '^server/src/(routes|mcp)/|^server/src/(app|main|runtime|index)\\.ts$' },
+    },
+    {
+      name: 'edges-below-app',
+      comment: 'Routes and MCP tools do not import the app, main or the runtime wiring.',
+      severity: 'error',
+      from: { path: '^server/src/(routes|mcp)/' },
+      to: { path: '^server/src/(app|main|runtime|index)\\.ts$' },
+    },
+  ],
+  options: {
+    includeOnly: '^server/src/',
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: 'node_modules' },
+  },
+};
