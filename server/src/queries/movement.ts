@@ -16,7 +16,7 @@ import { consensusLine } from '../feed/merge';
 import type { Board, BoardGame } from '../feed/types';
 import type { LineHistoryReader } from '../history/types';
 import { type OpeningLines, propKey, type Quote, quote } from '../views/openingLines';
-import { BoundedMap, Prepared } from '../views/prepared';
+import { AnswersPer, Prepared } from '../views/prepared';
 import type { QueryDeps } from './deps';
 import { isActiveFor } from './players';
 import { assertStatsOfSport } from './statOfSport';
@@ -27,7 +27,7 @@ export interface MoversDeps {
 }
 
 /** Answers per board, by view, sport, stat, since and limit: each is computed once per board. */
-const answers = new WeakMap<Board, BoundedMap<string, Prepared<MovementResponse>>>();
+const answers = new AnswersPer<Board, Prepared<MovementResponse>>(256);
 
 export async function movementQuery(
   deps: QueryDeps,
@@ -44,11 +44,7 @@ export async function movementQuery(
 
   const nowMs = deps.now();
   const board = deps.views.views(caller.view, caller.policy.delayMs, nowMs).board;
-  let cache = answers.get(board);
-  if (!cache) {
-    cache = new BoundedMap(256);
-    answers.set(board, cache);
-  }
+  const cache = answers.of(board);
   const key = `${caller.view.delayed}|${caller.view.liveLines}|${sport}|${params.stat ?? ''}|${sinceMs ?? ''}|${limit}`;
   const cached = cache.get(key);
   if (cached) return cached;

@@ -16,13 +16,13 @@ import { statContext } from '../stats/context';
 import type { GameLogIndex, IndexedPlayer } from '../stats/gameLogIndex';
 import { projectStat } from '../stats/projection';
 import type { BoardViews } from '../views';
-import { BoundedMap, Prepared } from '../views/prepared';
+import { AnswersPer, Prepared } from '../views/prepared';
 import type { QueryDeps } from './deps';
 import { type BoardPlayer, findPlayer, isActiveFor, playersOnBoard, requestedSports } from './players';
 import { assertStatsOfSport } from './statOfSport';
 
 /** Answers per board view, by game-log version, sport, stat and name: each built once. */
-const answers = new WeakMap<BoardViews, BoundedMap<string, Prepared<PlayerContextResponse>>>();
+const answers = new AnswersPer<BoardViews, Prepared<PlayerContextResponse>>(1024);
 
 export function playerContextQuery(
   deps: QueryDeps,
@@ -33,18 +33,8 @@ export function playerContextQuery(
   const sports = requestedSports(caller, params.sport);
   if (params.sport && params.stat !== undefined) assertStatsOfSport(params.sport, [params.stat]);
   const views = deps.views.views(caller.view, caller.policy.delayMs, deps.now());
-  let cache = answers.get(views);
-  if (!cache) {
-    cache = new BoundedMap(1024);
-    answers.set(views, cache);
-  }
   const key = `${gameLogs.version}|${sports.join(',')}|${params.stat ?? ''}|${params.name}`;
-  let prepared = cache.get(key);
-  if (!prepared) {
-    prepared = Prepared.of(playerContext(caller, views, sports, params, gameLogs));
-    cache.set(key, prepared);
-  }
-  return prepared;
+  return answers.getOrBuild(views, key, () => Prepared.of(playerContext(caller, views, sports, params, gameLogs)));
 }
 
 function playerContext(

@@ -7,12 +7,12 @@ import type { Caller } from '../auth/caller';
 import type { GameLogIndex } from '../stats/gameLogIndex';
 import type { BoardViews } from '../views';
 import { scanRowOf } from '../views/encode';
-import { BoundedMap, Prepared } from '../views/prepared';
+import { AnswersPer, Prepared } from '../views/prepared';
 import type { QueryDeps } from './deps';
 import { findPlayer, isActiveFor, playersOnBoard, requestedSports } from './players';
 
 /** Answers per board view, by sport and name as asked: each is built once per board. */
-const answers = new WeakMap<BoardViews, BoundedMap<string, Prepared<PlayerPropsResponse>>>();
+const answers = new AnswersPer<BoardViews, Prepared<PlayerPropsResponse>>(1024);
 
 export function playerPropsQuery(
   deps: QueryDeps,
@@ -22,19 +22,9 @@ export function playerPropsQuery(
 ): Prepared<PlayerPropsResponse> {
   const sports = requestedSports(caller, params.sport);
   const views = deps.views.views(caller.view, caller.policy.delayMs, deps.now());
-  let cache = answers.get(views);
-  if (!cache) {
-    cache = new BoundedMap(1024);
-    answers.set(views, cache);
-  }
   // The view decides delay and live rows; the tier the sports; the logs the projections.
   const key = `${gameLogs?.version ?? 0}|${sports.join(',')}|${params.name}`;
-  let prepared = cache.get(key);
-  if (!prepared) {
-    prepared = Prepared.of(playerProps(caller, views, sports, params.name, gameLogs));
-    cache.set(key, prepared);
-  }
-  return prepared;
+  return answers.getOrBuild(views, key, () => Prepared.of(playerProps(caller, views, sports, params.name, gameLogs)));
 }
 
 function playerProps(

@@ -8,7 +8,7 @@ import type { Caller } from '../auth/caller';
 import { ApiError } from '../errors/apiError';
 import type { Board } from '../feed/types';
 import type { LineHistoryReader, LinePointRecord } from '../history/types';
-import { BoundedMap, Prepared } from '../views/prepared';
+import { AnswersPer, Prepared } from '../views/prepared';
 import type { QueryDeps } from './deps';
 import { findPlayer, playersOnBoard } from './players';
 import { assertStatsOfSport } from './statOfSport';
@@ -21,7 +21,7 @@ export const MAX_HISTORY_POINTS = 500;
  */
 export const HISTORY_REUSE_MS = 1_000;
 
-const answers = new WeakMap<Board, BoundedMap<string, { builtAt: number; prepared: Prepared<PropHistoryResponse> }>>();
+const answers = new AnswersPer<Board, { builtAt: number; prepared: Prepared<PropHistoryResponse> }>(1024);
 
 export async function propHistoryQuery(
   deps: QueryDeps,
@@ -45,11 +45,7 @@ export async function propHistoryQuery(
   if (onBoard) assertLiveAllowed(caller, onBoard);
   assertStatsOfSport(sport, [params.stat]);
 
-  let cache = answers.get(views.board);
-  if (!cache) {
-    cache = new BoundedMap(1024);
-    answers.set(views.board, cache);
-  }
+  const cache = answers.of(views.board);
   const key = `${caller.policy.delayMs}|${params.eventId}|${params.stat}|${params.source ?? ''}|${params.player}`;
   const cached = cache.get(key);
   if (cached && nowMs - cached.builtAt < HISTORY_REUSE_MS && nowMs >= cached.builtAt) return cached.prepared;

@@ -65,3 +65,32 @@ export class BoundedMap<K, V> extends Map<K, V> {
     return super.set(key, value);
   }
 }
+
+/**
+ * Answers kept per board (or board view) object, by request key: gone with the board, and at
+ * most `max` per board. `getOrBuild` builds each answer once.
+ */
+export class AnswersPer<O extends object, V> {
+  private readonly byOwner = new WeakMap<O, BoundedMap<string, V>>();
+
+  constructor(private readonly max: number) {}
+
+  of(owner: O): BoundedMap<string, V> {
+    let answers = this.byOwner.get(owner);
+    if (!answers) {
+      answers = new BoundedMap(this.max);
+      this.byOwner.set(owner, answers);
+    }
+    return answers;
+  }
+
+  getOrBuild(owner: O, key: string, build: () => V): V {
+    const answers = this.of(owner);
+    let answer = answers.get(key);
+    if (answer === undefined) {
+      answer = build();
+      answers.set(key, answer);
+    }
+    return answer;
+  }
+}
