@@ -157,6 +157,38 @@ describe('props CLI against a real server', () => {
   });
 });
 
+describe('props doctor', () => {
+  it('says where the server and key came from, that both work, and the clock offset', async () => {
+    const result = await props(['doctor'], { PROPS_API_KEY: server.keys.pro });
+    expect(result.code).toBe(0);
+    expect(result.stdout.split('\n')).toEqual([
+      `ok    server          ${baseUrl} (from the environment)`,
+      `ok    key             ${server.keys.pro.slice(0, 8)}… (from the environment)`,
+      expect.stringMatching(/^ok {4}server answers {2}\/healthz in \d+ ms$/),
+      'ok    clock           within a second of the server',
+      expect.stringMatching(/^ok {4}key accepted {4}pro tier, \d+ of 20000 requests used today$/),
+      '',
+    ]);
+  });
+
+  it('fails the line that fails, with what to do, and exits 1', async () => {
+    const [badKey, noServer] = await Promise.all([
+      props(['doctor', '--api-key', `pf_${'z'.repeat(32)}`]),
+      props(['doctor', '--base-url', 'http://127.0.0.1:9']),
+    ]);
+    expect(badKey.code).toBe(1);
+    expect(badKey.stdout).toMatch(
+      /\nfail {2}key accepted {4}the server refused the key from the command line: run `props login` with a valid key \(request id [0-9a-f-]{36}\)\n$/,
+    );
+    expect(noServer.code).toBe(1);
+    expect(noServer.stdout).toContain('fail  key             none: run `props login`');
+    expect(noServer.stdout).toContain(
+      'fail  server answers  no answer from http://127.0.0.1:9 (ECONNREFUSED): start one with `props serve`',
+    );
+    expect(noServer.stdout).not.toContain('key accepted');
+  });
+});
+
 describe('props keys on the server store', () => {
   it('creates, lists and revokes a key in PROPS_DATA_DIR', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'props-e2e-keys-'));

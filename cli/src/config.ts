@@ -17,6 +17,8 @@ export interface Connection {
   baseUrl: string;
   /** Where the key came from, so a rejected key can be traced to the place to fix it. */
   keySource: 'flag' | 'env' | 'config' | 'none';
+  /** Where the address came from (`props doctor` says it). */
+  baseUrlSource: 'flag' | 'env' | 'config' | 'default';
 }
 
 /** $XDG_CONFIG_HOME/propsfeed, else ~/.config/propsfeed. */
@@ -79,5 +81,6 @@ export async function resolveConnection(flags: ConnectionFlags, env: NodeJS.Proc
   const apiKey = flags.apiKey || envKey || stored.apiKey;
   const keySource = flags.apiKey ? 'flag' : envKey ? 'env' : stored.apiKey ? 'config' : 'none';
   const baseUrl = (flags.baseUrl || envUrl || stored.baseUrl || DEFAULT_BASE_URL).replace(/\/+$/, '');
-  return { ...(apiKey ? { apiKey } : {}), baseUrl, keySource };
+  const baseUrlSource = flags.baseUrl ? 'flag' : envUrl ? 'env' : stored.baseUrl ? 'config' : 'default';
+  return { ...(apiKey ? { apiKey } : {}), baseUrl, keySource, baseUrlSource };
 }

@@ -1,6 +1,8 @@
 /** The `props` program: global options and every command, registered in one place. */
 import { Command, CommanderError, Option } from 'commander';
+import * as completion from './commands/completion';
 import * as context from './commands/context';
+import * as doctor from './commands/doctor';
 import * as game from './commands/game';
 import * as games from './commands/games';
 import * as history from './commands/history';
@@ -34,10 +36,12 @@ const COMMANDS: { register(program: Command, app: CliApp): void }[] = [
   movers,
   me,
   login,
+  doctor,
   keys,
   stats,
   serve,
   mcp,
+  completion,
 ];
 
 export function buildProgram(app: CliApp): Command {

@@ -132,21 +132,25 @@ describe('config and login', () => {
       apiKey: 'pf_file',
       baseUrl: 'http://file:1',
       keySource: 'config',
+      baseUrlSource: 'config',
     });
     const withEnv = { ...env(), PROPS_API_KEY: 'pf_env', PROPS_BASE_URL: 'http://env:2/' };
     expect(await resolveConnection({}, withEnv)).toEqual({
       apiKey: 'pf_env',
       baseUrl: 'http://env:2',
       keySource: 'env',
+      baseUrlSource: 'env',
     });
     expect(await resolveConnection({ apiKey: 'pf_flag', baseUrl: 'http://flag:3' }, withEnv)).toEqual({
       apiKey: 'pf_flag',
       baseUrl: 'http://flag:3',
       keySource: 'flag',
+      baseUrlSource: 'flag',
     });
     expect(await resolveConnection({}, { XDG_CONFIG_HOME: join(home, 'none') })).toEqual({
       baseUrl: 'http://127.0.0.1:8787',
       keySource: 'none',
+      baseUrlSource: 'default',
     });
   });
 
