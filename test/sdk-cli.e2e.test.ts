@@ -174,7 +174,8 @@ describe('props doctor', () => {
   it('fails the line that fails, with what to do, and exits 1', async () => {
     const [badKey, noServer] = await Promise.all([
       props(['doctor', '--api-key', `pf_${'z'.repeat(32)}`]),
-      props(['doctor', '--base-url', 'http://127.0.0.1:9']),
+      // No key anywhere (an earlier test logs in): a config folder with nothing in it.
+      props(['doctor', '--base-url', 'http://127.0.0.1:9'], { XDG_CONFIG_HOME: join(configHome, 'empty') }),
     ]);
     expect(badKey.code).toBe(1);
     expect(badKey.stdout).toMatch(
