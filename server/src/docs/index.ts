@@ -42,6 +42,19 @@ const INIT = `window.ui = SwaggerUIBundle({
 });
 `;
 
+/**
+ * The reference page runs only its own assets and cannot be framed. Swagger UI sets inline
+ * styles and shows data: images, so those two are allowed; no inline or foreign script.
+ */
+const DOCS_HEADERS = {
+  'content-security-policy':
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+};
+
 export async function registerDocs(app: FastifyInstance): Promise<void> {
   const openapi = Buffer.from(JSON.stringify(buildOpenApi()));
   const dir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
@@ -50,11 +63,17 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
   );
 
   app.get('/openapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(openapi));
-  app.get('/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(PAGE));
-  app.get('/docs/init.js', async (_request, reply) => reply.type('application/javascript; charset=utf-8').send(INIT));
+  app.get('/docs', async (_request, reply) => reply.headers(DOCS_HEADERS).type('text/html; charset=utf-8').send(PAGE));
+  app.get('/docs/init.js', async (_request, reply) =>
+    reply.headers(DOCS_HEADERS).type('application/javascript; charset=utf-8').send(INIT),
+  );
   app.get<{ Params: { name: string } }>('/docs/assets/:name', async (request, reply) => {
     const asset = assets.get(request.params.name);
     if (!asset) return reply.callNotFound();
-    return reply.type(asset.type).header('cache-control', 'public, max-age=86400').send(asset.body);
+    return reply
+      .headers(DOCS_HEADERS)
+      .type(asset.type)
+      .header('cache-control', 'public, max-age=86400')
+      .send(asset.body);
   });
 }

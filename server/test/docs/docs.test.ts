@@ -43,6 +43,10 @@ describe('/docs', () => {
       return route.abort();
     });
     const failed: string[] = [];
+    const blocked: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' && m.text().includes('Content Security Policy')) blocked.push(m.text());
+    });
     page.on('response', (r) => {
       if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
     });
@@ -62,6 +66,18 @@ describe('/docs', () => {
     expect(await page.title()).toContain('propsfeed');
     expect(foreign).toEqual([]);
     expect(failed).toEqual([]);
+    expect(blocked).toEqual([]);
     await page.close();
+  });
+
+  it('sends security headers with the page and its assets', async () => {
+    for (const url of ['/docs', '/docs/init.js', '/docs/assets/swagger-ui.css']) {
+      const res = await t.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['content-security-policy']).not.toMatch(/script-src[^;]*unsafe/);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
   });
 });
