@@ -15,14 +15,14 @@ import type { Logger } from 'pino';
 import { registerAdminRoutes } from './auth/adminRoutes';
 import { createKeyGuard } from './auth/guard';
 import { registerDocs } from './docs';
-import { ApiError } from './errors/apiError';
+import { errorAnswer, MAX_ECHO, MAX_PARAM_LENGTH, refusalAnswer } from './errors/answer';
 import type { BoardSource, ProjectionSource } from './feed/types';
 import type { KeyCache } from './keys/cache';
-import { type Limiter, LimiterUnavailableError } from './limits/types';
+import type { Limiter } from './limits/types';
 import { lazyChildLogger } from './log/lazyChild';
 import { createLogger } from './log/logger';
 import { echoRequestId, requestIdOf } from './log/requestId';
-import { registerMcpRoute } from './mcp/http';
+import { mcpRoutes } from './mcp/http';
 import type { BoardData, QueryDeps } from './queries/deps';
 import { registerContractRoutes } from './routes';
 import type { KeyStore } from './store/types';
@@ -46,24 +46,14 @@ export interface AppDeps {
   logger?: Logger;
 }
 
-const MAX_ECHO = 200;
-/** Longest path parameter (event ids are far shorter); longer ones are refused before routing. */
-const MAX_PARAM_LENGTH = 200;
-
 /**
- * Fastify's own refusals (bad JSON, body too large, bad media type, bad URL, over-long path
- * parameter): always the 400 envelope, in a sentence (its messages for bad paths quote them raw).
+ * Fastify's refusals before routing skip the error handler (and, by default, the envelope) and
+ * the onRequest hook that sets the request id.
  */
 function answerRefusal(err: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const message =
-    err.code === 'FST_ERR_MAX_PARAM_LENGTH'
-      ? `a path parameter is longer than ${MAX_PARAM_LENGTH} characters`
-      : err.code === 'FST_ERR_BAD_URL'
-        ? `the URL path is not valid percent-encoding: ${request.url.slice(0, MAX_ECHO)}`
-        : err.message.slice(0, MAX_ECHO);
-  // Refusals before routing skip the onRequest hook that sets it.
+  const { status, body } = refusalAnswer(err, request);
   reply.header(REQUEST_ID_HEADER, request.id);
-  return reply.status(400).send({ error: 'invalid_request', message });
+  return reply.status(status).send(body);
 }
 
 /**
@@ -119,19 +109,10 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook('onRequest', echoRequestId);
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof ApiError) {
-      if (err.retryAfter !== undefined) reply.header('retry-after', err.retryAfter);
-      return reply.status(err.status).send(err.toBody());
-    }
-    if (err instanceof LimiterUnavailableError) {
-      return reply
-        .status(503)
-        .send({ error: 'upstream_unavailable', message: 'rate limiting is unavailable; retry shortly' });
-    }
-    const status = err.statusCode ?? 500;
-    if (status >= 400 && status < 500) return answerRefusal(err, request, reply);
-    request.log.error({ err }, 'request failed');
-    return reply.status(500).send({ error: 'internal_error', message: 'internal error; it has been logged' });
+    const answer = errorAnswer(err, request);
+    if (answer.unexpected) request.log.error({ err }, 'request failed');
+    if (answer.retryAfter !== undefined) reply.header('retry-after', answer.retryAfter);
+    return reply.status(answer.status).send(answer.body);
   });
   app.setNotFoundHandler((request, reply) =>
     reply
@@ -161,6 +142,6 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     keys: deps.keys,
     guardFor: (tier) => tierGuards[tier],
   });
-  registerMcpRoute(app, { guard, queryDeps });
+  await app.register(mcpRoutes, { guard, queryDeps });
   return app;
 }

@@ -99,12 +99,77 @@ describe('POST /mcp', () => {
     const me = await t.get('/api/v1/me', key); // 4: the REST route and /mcp share the count
     expect(me.json().usage.today).toBe(4);
     const refused = client.callTool({ name: 'list_sports', arguments: {} });
-    await expect(refused).rejects.toThrow(/rate_limited.*retry in \d+ s/);
+    await expect(refused).rejects.toThrow(/retry in \d+ s.*rate_limited/);
   });
 
   it('answers GET with 405: the endpoint is stateless', async () => {
     const res = await t.inject({ method: 'GET', url: '/mcp', headers: { authorization: `Bearer ${t.keys.free}` } });
     expect(res.statusCode).toBe(405);
     expect(res.headers.allow).toBe('POST');
+  });
+});
+
+/** A raw POST /mcp, as a client that does not use the SDK would send it. */
+async function post(body: string, key?: string): Promise<Response> {
+  return fetch(base, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...(key === undefined ? {} : { authorization: `Bearer ${key}` }),
+    },
+    body,
+  });
+}
+
+const scanProps = (id: number) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name: 'scan_props', arguments: {} },
+});
+
+describe('POST /mcp under abuse: one message per request, JSON-RPC errors throughout', () => {
+  it('refuses a batch with a JSON-RPC error and runs none of it: a batch cannot buy many calls for one', async () => {
+    const key = await t.createKey({ tier: 'enterprise', rpm: 1000, rpd: 1000 });
+    const batch = Array.from({ length: 100 }, (_, i) => scanProps(i + 1));
+    const res = await post(JSON.stringify(batch), key);
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600 } });
+    expect(body.error.message).toMatch(/batch.*one JSON-RPC message per POST/i);
+    // The refused POST is one request: it was authenticated and counted, and did no tool work.
+    expect((await t.get('/api/v1/me', key)).json().usage.today).toBe(2);
+  });
+
+  it('answers a missing or unknown key with its HTTP status and a JSON-RPC error body', async () => {
+    for (const key of [undefined, `pf_${'x'.repeat(32)}`]) {
+      const res = await post(JSON.stringify(scanProps(7)), key);
+      expect(res.status).toBe(401);
+      const body = await res.json();
+      expect(body).toMatchObject({
+        jsonrpc: '2.0',
+        id: 7,
+        error: { code: -32000, data: { error: key === undefined ? 'missing_api_key' : 'invalid_api_key' } },
+      });
+      expect(body.error.message).toMatch(/key/);
+    }
+  });
+
+  it('answers over the limit with 429, Retry-After and a JSON-RPC error body', async () => {
+    const key = await t.createKey({ tier: 'enterprise', rpm: 1, rpd: 1000 });
+    expect((await post(JSON.stringify(scanProps(1)), key)).status).toBe(200);
+    const res = await post(JSON.stringify(scanProps(2)), key);
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    const body = await res.json();
+    expect(body).toMatchObject({ jsonrpc: '2.0', id: 2, error: { code: -32000, data: { error: 'rate_limited' } } });
+    expect(body.error.data.retryAfter).toBeGreaterThan(0);
+  });
+
+  it('answers a body that is not JSON with a JSON-RPC parse error', async () => {
+    const res = await post('{"jsonrpc":', t.keys.free);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });
   });
 });
