@@ -130,6 +130,22 @@ export const ERROR_STATUS = {
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** What each error code means and what to do about it: the API reference's error table. */
+export const ERROR_MEANING = {
+  invalid_request: 'A parameter or body field is malformed or out of range; the message names it.',
+  missing_api_key: 'No `Authorization: Bearer <key>` header was sent.',
+  invalid_api_key: 'The key is unknown or revoked.',
+  sport_not_in_tier: "The sport is not in the key's tier; `requiredTier` names the lowest tier that has it.",
+  route_not_in_tier: "The route is not in the key's tier; `requiredTier` names the lowest tier that has it.",
+  live_not_in_tier: "Live lines are not in the key's tier; `requiredTier` names the lowest tier that has them.",
+  event_not_found: 'No game with that event id has props on the board.',
+  not_found: 'Nothing matches (a player or prop with no record, or an unknown path).',
+  rate_limited: 'Too many requests this minute; retry after `Retry-After` seconds.',
+  daily_quota_exceeded: "The key's requests for the UTC day are spent; `Retry-After` says when the day turns.",
+  internal_error: 'The server failed; the answer carries an `x-request-id` to report.',
+  upstream_unavailable: 'A backing service (the store or Redis) is unavailable; retry shortly.',
+} as const satisfies Record<ErrorCode, string>;
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
 
 export function statusOfError(code: ErrorCode): number {

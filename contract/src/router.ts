@@ -34,8 +34,22 @@ const keyed = {
   503: ErrorSchema,
 } as const;
 
-/** Route metadata: `public` routes need no key; `tier` is the lowest tier a route is open to. */
-export type RouteMeta = { public?: boolean; tier?: 'free' | 'pro' };
+/**
+ * The API reference's sections (OpenAPI tags), in order, each with what it holds. They mirror
+ * the README's "API" section: one `###` heading per tag listing its routes.
+ */
+export const API_TAGS = {
+  'Games and props': "Sports, today's games and their props, merged across both books.",
+  Board: "One player's props and context, one prop's line history and the biggest line movers.",
+  'Account and keys': 'Your key, tier and usage, and a free key for anyone.',
+} as const;
+export type ApiTag = keyof typeof API_TAGS;
+
+/**
+ * Route metadata: `tag` is the reference section the route is listed under; `public` routes
+ * need no key; `tier` is the lowest tier a route is open to.
+ */
+export type RouteMeta = { tag: ApiTag; public?: boolean; tier?: 'free' | 'pro' };
 
 export const contract = c.router(
   {
@@ -45,7 +59,7 @@ export const contract = c.router(
       summary: 'List sports',
       description: "Lists the sport catalog; each entry's enabled flag says whether the caller's tier allows it.",
       responses: { 200: SportsResponseSchema, ...keyed },
-      metadata: { tier: 'free' } satisfies RouteMeta,
+      metadata: { tag: 'Games and props', tier: 'free' } satisfies RouteMeta,
     },
     games: {
       method: 'GET',
@@ -54,7 +68,7 @@ export const contract = c.router(
       description: 'Games with props posted today for the sport, merged across books; live games first.',
       query: GamesQuerySchema,
       responses: { 200: GamesResponseSchema, ...keyed },
-      metadata: { tier: 'free' } satisfies RouteMeta,
+      metadata: { tag: 'Games and props', tier: 'free' } satisfies RouteMeta,
     },
     gameProps: {
       method: 'GET',
@@ -65,7 +79,7 @@ export const contract = c.router(
       pathParams: z.object({ eventId: EventIdSchema.describe('An event id from the games list') }),
       query: GamePropsQuerySchema,
       responses: { 200: PropsResultSchema, ...keyed, 404: ErrorSchema },
-      metadata: { tier: 'free' } satisfies RouteMeta,
+      metadata: { tag: 'Games and props', tier: 'free' } satisfies RouteMeta,
     },
     scan: {
       method: 'GET',
@@ -75,7 +89,7 @@ export const contract = c.router(
         "Every prop of today's games for the sport flattened to rows; live props first; row count capped by the tier's scanLimit.",
       query: ScanQuerySchema,
       responses: { 200: ScanResponseSchema, ...keyed },
-      metadata: { tier: 'free' } satisfies RouteMeta,
+      metadata: { tag: 'Games and props', tier: 'free' } satisfies RouteMeta,
     },
     me: {
       method: 'GET',
@@ -90,7 +104,7 @@ export const contract = c.router(
         429: ErrorSchema,
         503: ErrorSchema,
       },
-      metadata: { tier: 'free' } satisfies RouteMeta,
+      metadata: { tag: 'Account and keys', tier: 'free' } satisfies RouteMeta,
     },
     playerProps: {
       method: 'GET',
@@ -100,7 +114,7 @@ export const contract = c.router(
         'Every active prop for one player across the sports the tier allows (or the one named), as scan rows. The name is matched forgivingly; an ambiguous name answers 400 with the candidates; no match answers 200 with no rows.',
       query: PlayerPropsQuerySchema,
       responses: { 200: PlayerPropsResponseSchema, ...keyed },
-      metadata: { tier: 'free' } satisfies RouteMeta,
+      metadata: { tag: 'Board', tier: 'free' } satisfies RouteMeta,
     },
     playerContext: {
       method: 'GET',
@@ -110,7 +124,7 @@ export const contract = c.router(
         "Per stat: averages over the season, last 10, last 5, home and away; recent form against today's line; sample size and hit rate.",
       query: PlayerContextQuerySchema,
       responses: { 200: PlayerContextResponseSchema, ...keyed, 404: ErrorSchema },
-      metadata: { tier: 'free' } satisfies RouteMeta,
+      metadata: { tag: 'Board', tier: 'free' } satisfies RouteMeta,
     },
     propHistory: {
       method: 'GET',
@@ -120,7 +134,7 @@ export const contract = c.router(
         'Every line and odds change of one prop since it opened, oldest first, per book, with the opening and current line. Pro tier and above.',
       query: PropHistoryQuerySchema,
       responses: { 200: PropHistoryResponseSchema, ...keyed, 404: ErrorSchema },
-      metadata: { tier: 'pro' } satisfies RouteMeta,
+      metadata: { tag: 'Board', tier: 'pro' } satisfies RouteMeta,
     },
     movement: {
       method: 'GET',
@@ -130,7 +144,7 @@ export const contract = c.router(
         'The biggest line movers board-wide: open line, current line, change and direction, merged and per book, sorted by absolute change. Pro tier and above.',
       query: MovementQuerySchema,
       responses: { 200: MovementResponseSchema, ...keyed },
-      metadata: { tier: 'pro' } satisfies RouteMeta,
+      metadata: { tag: 'Board', tier: 'pro' } satisfies RouteMeta,
     },
     createKey: {
       method: 'POST',
@@ -140,7 +154,7 @@ export const contract = c.router(
         'Issues a free-tier key to anyone, without payment; limited per client address. The key is shown once.',
       body: CreateKeyRequestSchema,
       responses: { 201: CreatedKeySchema, 400: ErrorSchema, 429: ErrorSchema, 503: ErrorSchema },
-      metadata: { public: true } satisfies RouteMeta,
+      metadata: { tag: 'Account and keys', public: true } satisfies RouteMeta,
     },
   },
   { pathPrefix: '/api/v1', strictStatusCodes: true },

@@ -1,15 +1,21 @@
-import { contract, ERROR_STATUS, type RouteMeta } from '@propsfeed/contract';
+import { API_TAGS, contract, ERROR_MEANING, ERROR_STATUS, type ErrorCode, type RouteMeta } from '@propsfeed/contract';
 import { generateOpenApi } from '@ts-rest/open-api';
 
-const ERROR_MEANING: Record<number, string> = {
-  304: 'Not modified: the ETag sent in If-None-Match still matches',
-  400: 'Invalid request (error invalid_request)',
-  401: 'Missing or invalid API key (missing_api_key, invalid_api_key)',
-  403: 'Not permitted on your tier (sport_not_in_tier, route_not_in_tier, live_not_in_tier); requiredTier names the tier that allows it',
-  404: 'Not found (event_not_found, not_found)',
-  429: 'Rate limit or daily quota exceeded (rate_limited, daily_quota_exceeded); see Retry-After',
-  503: 'A backing service is unavailable (upstream_unavailable)',
-};
+const CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+/** The error table of the reference page: every code with its status and meaning. */
+export function errorTable(): string {
+  const rows = CODES.map((code) => `| \`${code}\` | ${ERROR_STATUS[code]} | ${ERROR_MEANING[code]} |`);
+  return ['| error | status | meaning |', '| --- | --- | --- |', ...rows].join('\n');
+}
+
+/** An answer's description: what its status means, naming the error codes it carries. */
+function statusMeaning(status: number): string | undefined {
+  if (status === 304) return 'Not modified: the ETag sent in If-None-Match still matches';
+  const codes = CODES.filter((code) => ERROR_STATUS[code] === status);
+  if (codes.length === 0) return undefined;
+  return codes.map((code) => `\`${code}\`: ${ERROR_MEANING[code]}`).join(' ');
+}
 
 /** The OpenAPI 3 document of the contract: the one the server serves and docs/openapi.json holds. */
 export function buildOpenApi(): Record<string, unknown> {
@@ -19,11 +25,15 @@ export function buildOpenApi(): Record<string, unknown> {
       info: {
         title: 'propsfeed API',
         version: '0.1.0',
-        description:
-          'Player-prop lines (over/under lines, American odds) from PrizePicks and Underdog, merged into one normalized feed, pre-game and live. ' +
-          `Errors are always {error, message}; the codes are: ${Object.keys(ERROR_STATUS).join(', ')}.`,
+        description: [
+          'Player-prop lines (over/under lines, American odds) from PrizePicks and Underdog, merged into one normalized feed, pre-game and live.',
+          '## Errors',
+          'Every error answers `{ "error": code, "message": text }` (a 403 adds `requiredTier`, an ambiguous player name adds `candidates`), with an `x-request-id` header to quote.',
+          errorTable(),
+        ].join('\n\n'),
       },
       servers: [{ url: 'http://127.0.0.1:8787', description: 'Local server (props serve)' }],
+      tags: Object.entries(API_TAGS).map(([name, description]) => ({ name, description })),
       components: {
         securitySchemes: {
           bearerAuth: {
@@ -38,13 +48,14 @@ export function buildOpenApi(): Record<string, unknown> {
     {
       setOperationId: true,
       operationMapper: (operation, route) => {
-        const meta = (route.metadata ?? {}) as RouteMeta;
+        const meta = (route.metadata ?? {}) as Partial<RouteMeta>;
         for (const [status, response] of Object.entries(operation.responses ?? {})) {
-          const meaning = ERROR_MEANING[Number(status)];
+          const meaning = statusMeaning(Number(status));
           if (meaning) (response as { description: string }).description = meaning;
         }
         return {
           ...operation,
+          tags: meta.tag ? [meta.tag] : [],
           ...(meta.public ? { security: [] } : {}),
           ...(meta.tier === 'pro' ? { 'x-required-tier': 'pro' } : {}),
         };

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { API_TAGS, ERROR_MEANING, ERROR_STATUS, type ErrorCode } from '@propsfeed/contract';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApi } from '../src/openapi';
 
@@ -7,6 +8,7 @@ const checkedIn = JSON.parse(readFileSync(new URL('../openapi.json', import.meta
 
 type Operation = {
   operationId: string;
+  tags?: string[];
   description?: string;
   security?: unknown[];
   parameters?: { name: string; description?: string }[];
@@ -17,6 +19,12 @@ function operations(doc: { paths: Record<string, Record<string, Operation>> }) {
   return Object.entries(doc.paths).flatMap(([path, ops]) =>
     Object.entries(ops).map(([method, op]) => ({ path, method, op })),
   );
+}
+
+function byTag(tag: string): string[] {
+  return operations(checkedIn)
+    .filter((o) => o.op.tags?.includes(tag))
+    .map((o) => o.op.operationId);
 }
 
 describe('docs/openapi.json', () => {
@@ -51,6 +59,15 @@ describe('docs/openapi.json', () => {
     expect(byId.scan?.parameters?.map((p) => p.name)).toEqual(['sport', 'stat', 'limit']);
     expect(Object.keys(byId.gameProps?.responses ?? {})).toContain('404');
     expect(Object.keys(byId.me?.responses ?? {})).not.toContain('403');
+  });
+
+  it('groups the operations by the API tags, in order, and carries the error table', () => {
+    expect(checkedIn.tags.map((t: { name: string }) => t.name)).toEqual(Object.keys(API_TAGS));
+    for (const { op } of operations(checkedIn)) expect(op.tags, op.operationId).toHaveLength(1);
+    expect(byTag('Board')).toEqual(['playerProps', 'playerContext', 'propHistory', 'movement']);
+    for (const [code, status] of Object.entries(ERROR_STATUS)) {
+      expect(checkedIn.info.description).toContain(`| \`${code}\` | ${status} | ${ERROR_MEANING[code as ErrorCode]} |`);
+    }
   });
 
   it('uses bearer auth everywhere but on the public key route', () => {

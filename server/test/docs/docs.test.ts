@@ -1,4 +1,5 @@
 /** /openapi.json and the /docs page, loaded in real headless Chromium with no network beyond loopback. */
+import { API_TAGS, ERROR_STATUS } from '@propsfeed/contract';
 import { buildOpenApi } from '@propsfeed/docs';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +23,7 @@ afterAll(async () => {
   await t.close();
 });
 
-type Operations = Record<string, Record<string, { operationId?: string }>>;
+type Operations = Record<string, Record<string, { operationId?: string; tags?: string[] }>>;
 
 describe('/openapi.json', () => {
   it("serves the contract's document", async () => {
@@ -52,17 +53,34 @@ describe('/docs', () => {
     });
     await page.goto(`${base}/docs`);
     await page.waitForSelector('.opblock', { timeout: 20_000 });
+    // Each operation is shown once, under the heading of its tag.
     const shown = await page.$$eval('.opblock', (blocks) =>
       blocks.map((b) => {
         const method = b.querySelector('.opblock-summary-method')?.textContent?.trim().toLowerCase();
         const path = b.querySelector('.opblock-summary-path')?.getAttribute('data-path');
-        return `${method} ${path}`;
+        const tag = b.closest('.opblock-tag-section')?.querySelector('.opblock-tag')?.getAttribute('data-tag');
+        return `${tag}: ${method} ${path}`;
       }),
     );
     const paths = (buildOpenApi() as { paths: Operations }).paths;
-    const expected = Object.entries(paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`));
+    const expected = Object.entries(paths).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([m, op]) => `${op.tags?.[0]}: ${m} ${path}`),
+    );
     expect(expected.length).toBeGreaterThanOrEqual(10);
     expect(shown.sort()).toEqual(expected.sort());
+    expect(shown).toContain('Games and props: get /api/v1/games');
+    const tags = await page.$$eval('.opblock-tag', (hs) => hs.map((h) => h.getAttribute('data-tag')));
+    expect(tags).toEqual(Object.keys(API_TAGS));
+    // The error table: every code with its status.
+    const errorRows = await page.$$eval('.info table tr', (rows) =>
+      rows.map((r) =>
+        Array.from(r.querySelectorAll('td'), (td) => td.textContent?.trim())
+          .slice(0, 2)
+          .join(' '),
+      ),
+    );
+    expect(errorRows).toEqual(expect.arrayContaining(['rate_limited 429', 'route_not_in_tier 403']));
+    expect(errorRows.filter(Boolean)).toHaveLength(Object.keys(ERROR_STATUS).length);
     expect(await page.title()).toContain('propsfeed');
     expect(foreign).toEqual([]);
     expect(failed).toEqual([]);
