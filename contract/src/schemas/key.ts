@@ -27,10 +27,20 @@ export const KeyInfoSchema = z
   .describe('KeyInfo');
 export type KeyInfo = z.infer<typeof KeyInfoSchema>;
 
+/** Longest key label; a sign-up without one is labelled with its email, shortened to this. */
+export const MAX_KEY_LABEL_LENGTH = 100;
+
+/** A key's label as every entry point takes it (sign-up, admin API, `props keys create`). */
+export const KeyLabelSchema = z
+  .string()
+  .min(1)
+  .max(MAX_KEY_LABEL_LENGTH)
+  .regex(/\S/, 'a label needs a character other than spaces');
+
 export const CreateKeyRequestSchema = z
   .object({
     email: z.string().email().max(254).describe('Where to reach the key owner'),
-    label: z.string().min(1).max(100).optional().describe('A name for the key'),
+    label: KeyLabelSchema.optional().describe('A name for the key'),
   })
   .describe('CreateKeyRequest');
 

@@ -1,18 +1,18 @@
 /** /admin/v1/keys: key administration over HTTP, only when PROPS_ADMIN_TOKEN is set. */
-import { MAX_SCAN_LIMIT, TIERS } from '@propsfeed/contract';
+import { KeyLabelSchema, MAX_SCAN_LIMIT, TIERS } from '@propsfeed/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ApiError } from '../errors/apiError';
 import type { KeyCache } from '../keys/cache';
 import { constantTimeEqual } from '../keys/format';
-import { describeKey, issueKey, KeyInputError } from '../keys/issue';
+import { describeKey, issueKey } from '../keys/issue';
 import type { KeyStore } from '../store/types';
 import { bearerKey } from './guard';
 
 const CreateBody = z
   .object({
     tier: z.enum(TIERS),
-    label: z.string().trim().min(1).max(100),
+    label: KeyLabelSchema,
     rpm: z.number().int().min(1).optional(),
     rpd: z.number().int().min(1).optional(),
     scanLimit: z.number().int().min(1).max(MAX_SCAN_LIMIT).optional(),
@@ -37,14 +37,9 @@ export async function registerAdminRoutes(
           const detail = parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ');
           throw new ApiError('invalid_request', `invalid key request (${detail})`);
         }
-        try {
-          const { created, record } = await issueKey(deps.store, parsed.data);
-          deps.keys.put(record);
-          return reply.status(201).send(created);
-        } catch (err) {
-          if (err instanceof KeyInputError) throw new ApiError('invalid_request', err.message);
-          throw err;
-        }
+        const { created, record } = await issueKey(deps.store, parsed.data);
+        deps.keys.put(record);
+        return reply.status(201).send(created);
       });
       admin.delete<{ Params: { prefix: string } }>('/keys/:prefix', async (request) => {
         const revoked = await deps.store.revokeKey(request.params.prefix, Date.now());

@@ -1,7 +1,8 @@
 /** Making and describing keys: one path for the CLI, the admin routes, free sign-up and demo keys. */
 import { randomUUID } from 'node:crypto';
 import type { KeyLimits, Tier } from '@propsfeed/contract';
-import { MAX_SCAN_LIMIT, TIERS } from '@propsfeed/contract';
+import { KeyLabelSchema, MAX_SCAN_LIMIT, TIERS } from '@propsfeed/contract';
+import { ApiError } from '../errors/apiError';
 import { effectivePolicy, keyLimits } from '../limits/policy';
 import type { KeyRecord, KeyStore } from '../store/types';
 import { generateKey, hashKeyHex, keyPrefixOf } from './format';
@@ -33,15 +34,21 @@ export interface KeyRow {
   limits: KeyLimits;
 }
 
-/** A bad request to make a key: the message says what to change. */
-export class KeyInputError extends Error {}
+/** A bad request to make a key: the message says what to change; over HTTP a 400. */
+export class KeyInputError extends ApiError {
+  constructor(message: string) {
+    super('invalid_request', message);
+  }
+}
 
-function checkInput(input: CreateKeyInput): void {
+/** Throws KeyInputError for input no key can be made from (before anything is spent on it). */
+export function checkKeyInput(input: CreateKeyInput): void {
   if (!(TIERS as readonly string[]).includes(input.tier)) {
     throw new KeyInputError(`unknown tier '${input.tier}' (known: ${TIERS.join(', ')})`);
   }
-  if (typeof input.label !== 'string' || input.label.trim() === '' || input.label.length > 100) {
-    throw new KeyInputError('a label is 1 to 100 characters');
+  const label = KeyLabelSchema.safeParse(input.label);
+  if (!label.success) {
+    throw new KeyInputError(`label: ${label.error.issues.map((issue) => issue.message).join('; ')}`);
   }
   const custom = { rpm: input.rpm, rpd: input.rpd, scanLimit: input.scanLimit };
   for (const [name, value] of Object.entries(custom)) {
@@ -64,7 +71,7 @@ export async function issueKey(
   input: CreateKeyInput,
   nowMs = Date.now(),
 ): Promise<{ created: CreatedKeyResult; record: KeyRecord }> {
-  checkInput(input);
+  checkKeyInput(input);
   for (let attempt = 0; ; attempt++) {
     const key = generateKey();
     const record: KeyRecord = {

@@ -150,4 +150,28 @@ describe('POST /api/v1/keys', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await ask('10.0.0.2')).statusCode).toBe(201);
   });
+
+  it('answers input the contract accepts without a 500, and a refusal spends none of the address sign-ups', async () => {
+    const ip = '10.0.4.1';
+    const ask = (payload: object) => t.inject({ method: 'POST', url: '/api/v1/keys', payload, remoteAddress: ip });
+    // Refused before it can spend a sign-up: a label of spaces, a bad email.
+    for (const payload of [{ email: 'fan@example.com', label: '   ' }, { email: 'not-an-email' }]) {
+      const refused = await ask(payload);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().error).toBe('invalid_request');
+    }
+    expect((await ask({ email: 'fan@example.com', label: '   ' })).json().message).toMatch(
+      /label: .*other than spaces/,
+    );
+    // A 137-character email and no label: the label defaults to the email, shortened to fit.
+    const long = `${'a'.repeat(125)}@example.com`;
+    expect(long).toHaveLength(137);
+    const created = await ask({ email: long });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().label).toBe(`${long.slice(0, 99)}…`);
+    // Three sign-ups a minute per address, and the refusals above spent none of them.
+    expect((await ask({ email: 'fan@example.com' })).statusCode).toBe(201);
+    expect((await ask({ email: 'fan@example.com', label: ' padded ' })).json().label).toBe('padded');
+    expect((await ask({ email: 'fan@example.com' })).statusCode).toBe(429);
+  });
 });
