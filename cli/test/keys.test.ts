@@ -79,4 +79,24 @@ describe('props keys', () => {
       'No active key has the prefix pf_nope. Run `props keys list` to see them.',
     );
   });
+
+  it('shows a stored label that would steer the terminal as escapes, on a terminal and piped', async () => {
+    // Stored before the contract refused control characters, or written to the store directly.
+    const hostile = '\u001b]0;owned\u0007\u001b[2J\u001b[31mred\u0000\u202Eevil\tx';
+    const admin = fakeAdmin();
+    const listed = await admin.list();
+    const withHostile: KeyAdminPort = { ...admin, list: async () => [{ ...listed[0]!, label: hostile }] };
+    const shown = String.raw`\x1b]0;owned\x07\x1b[2J\x1b[31mred\x00\u202eevil\tx`;
+    for (const terminal of [true, false]) {
+      const { ctx, stdout } = testContext(fakeClient({}), { terminal, color: true, columns: 200 });
+      await runKeysList(withHostile, ctx.out, false);
+      expect(stdout.text).toContain(shown);
+      for (const raw of ['\u0007', '\u0000', '\u202E', '\u001b]', '\u001b[2J', '\u001b[31mred']) {
+        expect(stdout.text).not.toContain(raw);
+      }
+    }
+    const { ctx, stdout } = testContext(fakeClient({}), { terminal: true });
+    await runKeysCreate(fakeAdmin(), ctx.out, false, { tier: 'pro', label: hostile });
+    expect(stdout.text).toContain(`key "${shown}"`);
+  });
 });

@@ -12,6 +12,7 @@ import { describeError, EXIT } from '../errors';
 import { nodeFetch } from '../http';
 import { formatDuration } from '../output/format';
 import type { Output } from '../output/output';
+import { printable } from '../output/printable';
 
 /** Beyond this the delayed tiers' cut-off and the CLI's relative times are visibly off. */
 const MAX_CLOCK_OFFSET_MS = 5_000;
@@ -100,7 +101,7 @@ function render(checks: Check[], out: Output): string {
   return checks
     .map((c) => {
       const mark = c.ok ? out.c.green('ok  ') : out.c.red('fail');
-      return `${mark}  ${c.name.padEnd(width)}  ${c.detail}\n`;
+      return `${mark}  ${c.name.padEnd(width)}  ${printable(c.detail)}\n`;
     })
     .join('');
 }

@@ -9,6 +9,7 @@ import { CliError, EXIT } from '../errors';
 import { intParser } from '../options';
 import { formatCount } from '../output/format';
 import { type Output, toJson } from '../output/output';
+import { printable } from '../output/printable';
 import { cell } from '../output/table';
 import { loadServer } from '../server';
 
@@ -48,7 +49,7 @@ export async function runKeysCreate(admin: KeyAdminPort, out: Output, json: bool
   if (!out.terminal) return void out.stdout.write(`${created.key}\n`);
   const { limits } = created;
   out.stdout.write(
-    `Created a ${created.tier} key "${created.label}". It is shown only now; keep it somewhere safe:\n\n` +
+    `Created a ${created.tier} key "${printable(created.label)}". It is shown only now; keep it somewhere safe:\n\n` +
       `  ${out.c.bold(created.key)}\n\n` +
       out.note(
         `${formatCount(limits.requestsPerMinute)}/min · ${formatCount(limits.requestsPerDay)}/day · scans up to ${formatCount(limits.scanLimit)} rows`,

@@ -1,5 +1,6 @@
 /** How values read on a terminal and in piped output. One place per kind of value. */
 import type { Colors } from './color';
+import { printable } from './printable';
 
 /** American odds with their sign; plus money stands out on a terminal. Absent (PrizePicks): a dash. */
 export function formatOdds(odds: number | undefined, c: Colors): string {
@@ -68,9 +69,9 @@ export function formatStart(
   clock: Clock,
   c: Colors,
 ): string {
-  if (game.live) return c.bold(c.red(game.gameClock ? `LIVE ${game.gameClock}` : 'LIVE'));
+  if (game.live) return c.bold(c.red(game.gameClock ? `LIVE ${printable(game.gameClock)}` : 'LIVE'));
   const at = new Date(game.startTime);
-  if (Number.isNaN(at.getTime())) return game.startTime;
+  if (Number.isNaN(at.getTime())) return printable(game.startTime);
   const delta = at.getTime() - clock.now().getTime();
   const relative = delta >= 0 ? `in ${formatDuration(delta)}` : `started ${formatDuration(delta)} ago`;
   return `${formatLocalTime(game.startTime, clock)} ${c.dim(`(${relative})`)}`;

@@ -1,5 +1,6 @@
 /** Where a command writes: a table or TSV on stdout, notes only on a terminal, messages on stderr. */
 import { type Colors, createColors, shouldColor } from './color';
+import { printableLines } from './printable';
 import { type Cell, type Column, renderTable, renderTsv } from './table';
 
 export interface Stream {
@@ -35,17 +36,17 @@ export class Output {
 
   /** A line for the reader of a terminal ("Showing 20 of 412"); nothing when piped. */
   note(text: string): string {
-    return this.terminal ? `${this.c.dim(text)}\n` : '';
+    return this.terminal ? `${this.c.dim(printableLines(text))}\n` : '';
   }
 
   /** A heading above a table on a terminal; nothing when piped. */
   heading(text: string): string {
-    return this.terminal ? `${this.c.bold(text)}\n` : '';
+    return this.terminal ? `${this.c.bold(printableLines(text))}\n` : '';
   }
 
   /** Progress, confirmations and errors: stderr, so piped stdout stays data only. */
   message(text: string): void {
-    this.stderr.write(`${text}\n`);
+    this.stderr.write(`${printableLines(text)}\n`);
   }
 }
 

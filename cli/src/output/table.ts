@@ -5,6 +5,7 @@
 import { stripVTControlCharacters } from 'node:util';
 import Table from 'cli-table3';
 import type { Colors } from './color';
+import { printable } from './printable';
 
 export interface Column {
   header: string;
@@ -23,8 +24,13 @@ export interface Cell {
   plain: string;
 }
 
-export function cell(text: string, plain: string = text): Cell {
-  return { text, plain };
+/**
+ * A cell of data: `text` alone is the data and is escaped (printable); given with `plain`,
+ * `text` is what the command decorated (colour, relative times) and the command escapes any
+ * stored text inside it. `plain` is always escaped.
+ */
+export function cell(text: string, plain?: string): Cell {
+  return plain === undefined ? { text: printable(text), plain: printable(text) } : { text, plain: printable(plain) };
 }
 
 const GAP = 2;

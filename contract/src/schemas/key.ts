@@ -30,16 +30,30 @@ export type KeyInfo = z.infer<typeof KeyInfoSchema>;
 /** Longest key label; a sign-up without one is labelled with its email, shortened to this. */
 export const MAX_KEY_LABEL_LENGTH = 100;
 
+/**
+ * No control characters (C0 with tab and newline, DEL, C1), line or paragraph separators, or
+ * bidirectional overrides: stored text must not be able to steer the terminal it is printed on.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it refuses
+const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]*$/;
+const NO_CONTROL_MESSAGE = 'control characters (escapes, newlines, NUL, bidirectional overrides) are not allowed';
+
 /** A key's label as every entry point takes it (sign-up, admin API, `props keys create`). */
 export const KeyLabelSchema = z
   .string()
   .min(1)
   .max(MAX_KEY_LABEL_LENGTH)
-  .regex(/\S/, 'a label needs a character other than spaces');
+  .regex(/\S/, 'a label needs a character other than spaces')
+  .regex(NO_CONTROL_CHARACTERS, NO_CONTROL_MESSAGE);
 
 export const CreateKeyRequestSchema = z
   .object({
-    email: z.string().email().max(254).describe('Where to reach the key owner'),
+    email: z
+      .string()
+      .max(254)
+      .regex(NO_CONTROL_CHARACTERS, NO_CONTROL_MESSAGE)
+      .email()
+      .describe('Where to reach the key owner'),
     label: KeyLabelSchema.optional().describe('A name for the key'),
   })
   .describe('CreateKeyRequest');

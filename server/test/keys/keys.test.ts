@@ -174,4 +174,47 @@ describe('POST /api/v1/keys', () => {
     expect((await ask({ email: 'fan@example.com', label: ' padded ' })).json().label).toBe('padded');
     expect((await ask({ email: 'fan@example.com' })).statusCode).toBe(429);
   });
+
+  it('refuses control characters in labels and emails, in a sentence, before spending a sign-up', async () => {
+    const ip = '10.0.5.1';
+    const hostile = [
+      '\u001b]0;owned\u0007title', // set the terminal title
+      'clear\u001b[2J\u001b[H', // clear the screen
+      '\u001b[31mred\u001b[0m', // colours
+      'nul\u0000byte',
+      'two\nlines',
+      'bidi\u202Eevil',
+      'c1\u009Bcsi',
+    ];
+    const signUp = (payload: object) => t.inject({ method: 'POST', url: '/api/v1/keys', payload, remoteAddress: ip });
+    for (const label of hostile) {
+      const res = await signUp({ email: 'fan@example.com', label });
+      expect(res.statusCode, JSON.stringify(label)).toBe(400);
+      expect(res.json()).toMatchObject({
+        error: 'invalid_request',
+        message: expect.stringMatching(/label: control characters/),
+      });
+    }
+    const email = await signUp({ email: 'fan\u001b[2J@example.com' });
+    expect(email.statusCode).toBe(400);
+    expect(email.json().message).toMatch(/email: control characters/);
+    const ok = await signUp({ email: 'fan@example.com' });
+    expect(ok.statusCode).toBe(201);
+  });
+});
+
+describe('control characters through the admin API and key checks', () => {
+  it('refuses them, NUL included', async () => {
+    for (const label of ['nul\u0000byte', '\u001b[2Jclear', 'tab\there']) {
+      const res = await t.inject({
+        method: 'POST',
+        url: '/admin/v1/keys',
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+        payload: { tier: 'pro', label },
+      });
+      expect(res.statusCode, JSON.stringify(label)).toBe(400);
+      expect(res.json().message).toMatch(/label: control characters/);
+      await expect(admin.create({ tier: 'pro', label })).rejects.toThrow(/label: control characters/);
+    }
+  });
 });
