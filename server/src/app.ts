@@ -1,7 +1,9 @@
 /** Builds the Fastify app: contract routes over the board behind the key guard, health, docs, admin. */
 
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { REQUEST_ID_HEADER } from '@propsfeed/contract';
 import Fastify, {
   type FastifyBaseLogger,
@@ -14,6 +16,7 @@ import Fastify, {
 import type { Logger } from 'pino';
 import { registerAdminRoutes } from './auth/adminRoutes';
 import { createKeyGuard } from './auth/guard';
+import { type CorsOrigins, registerCors } from './cors';
 import { registerDocs } from './docs';
 import { errorAnswer, MAX_ECHO, MAX_PARAM_LENGTH, refusalAnswer } from './errors/answer';
 import type { BoardSource, ProjectionSource } from './feed/types';
@@ -37,6 +40,8 @@ export interface AppDeps {
   /** Game logs, line history and openings for the board routes (player, context, history, movement). */
   boardData?: BoardData;
   now?: () => number;
+  /** Origins browser pages may call from (PROPS_CORS_ORIGINS); default any. */
+  corsOrigins?: CorsOrigins;
   /** Enables /admin/v1 when set. */
   adminToken?: string | undefined;
   logLevel?: string;
@@ -68,13 +73,24 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
       : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? 'the request did not arrive in time'
         : 'malformed HTTP request';
+  refuseOnSocket(socket, message);
+  socket.destroy(err);
+}
+
+/** Writes the 400 envelope straight on the socket (no request object to answer through). */
+function refuseOnSocket(socket: Duplex, message: string): void {
   const body = JSON.stringify({ error: 'invalid_request', message });
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${randomUUID()}\r\nConnection: close\r\n\r\n${body}`,
     );
   }
-  socket.destroy(err);
+}
+
+/** CONNECT never reaches Fastify: Node hands it over as a tunnel request, which this server is not. */
+function refuseConnect(_request: IncomingMessage, socket: Duplex): void {
+  refuseOnSocket(socket, 'CONNECT is not supported: this server is an API, not a proxy');
+  socket.end();
 }
 
 export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -107,7 +123,9 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const guard = createKeyGuard(guardDeps);
   const tierGuards = { free: createKeyGuard(guardDeps, 'free'), pro: createKeyGuard(guardDeps, 'pro') };
 
+  app.server.on('connect', refuseConnect);
   app.addHook('onRequest', echoRequestId);
+  registerCors(app, deps.corsOrigins ?? '*');
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const answer = errorAnswer(err, request);
     if (answer.unexpected) request.log.error({ err }, 'request failed');
@@ -135,7 +153,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await registerDocs(app);
   if (deps.adminToken)
-    await registerAdminRoutes(app, { adminToken: deps.adminToken, store: deps.store, keys: deps.keys });
+    await registerAdminRoutes(app, { adminToken: deps.adminToken, store: deps.store, keys: deps.keys, now });
   await registerContractRoutes(app, {
     ...queryDeps,
     store: deps.store,

@@ -2,6 +2,7 @@
 
 import { BOOKS } from '@propsfeed/contract';
 import { z } from 'zod';
+import { parseCorsOrigins } from './cors';
 
 const port = z.coerce.number().int().min(0).max(65535);
 
@@ -31,6 +32,18 @@ export const ConfigSchema = z
     PROPS_REDIS_PREFIX: z.string().min(1).max(64).default('propsfeed:'),
     PROPS_ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     PROPS_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Origins a browser page may call from: `*` (any; keys are bearer tokens, never cookies) or a list. */
+    PROPS_CORS_ORIGINS: z
+      .string()
+      .default('*')
+      .transform((v, ctx) => {
+        const parsed = parseCorsOrigins(v);
+        if ('error' in parsed) {
+          ctx.addIssue({ code: 'custom', message: parsed.error });
+          return z.NEVER;
+        }
+        return parsed.origins;
+      }),
   })
   .superRefine((config, ctx) => {
     // Replicas behind Redis share keys, usage and history: one PostgreSQL store, not one SQLite file each.

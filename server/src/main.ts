@@ -72,6 +72,7 @@ export async function serve(opts: ServeOptions = {}, config: Config = loadConfig
     boardData: runtime.boardData,
     now: runtime.now,
     adminToken: config.PROPS_ADMIN_TOKEN,
+    corsOrigins: config.PROPS_CORS_ORIGINS,
     logLevel: config.PROPS_LOG_LEVEL,
     logger,
   });

@@ -2,11 +2,15 @@ import { z } from 'zod';
 import { DEFAULT_MOVERS_LIMIT, DEFAULT_SPORT, MAX_MOVERS_LIMIT, MAX_SCAN_LIMIT } from '../catalog';
 import { EventIdSchema, SportIdSchema, StatKeySchema } from './common';
 
-/** Integers in a query string: digits only, so `limit=` or `limit=1e3` is a 400, not a surprise. */
+/**
+ * Integers in a query string: digits only, so `limit=` or `limit=1e3` is a 400, not a surprise;
+ * anything else (`-1`, `abc`, out of range) is refused with the range it must be in.
+ */
 export function queryInt(min: number, max: number) {
+  const range = `a whole number from ${min} to ${max}`;
   return z.preprocess(
     (v) => (typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : v),
-    z.number().int().min(min).max(max),
+    z.number({ invalid_type_error: range }).int(range).min(min, range).max(max, range),
   );
 }
 

@@ -7,6 +7,7 @@ import type { KeyCache } from '../keys/cache';
 import { constantTimeEqual } from '../keys/format';
 import { describeKey, issueKey } from '../keys/issue';
 import type { KeyStore } from '../store/types';
+import { type AdminFailurePolicy, AdminFailures } from './adminFailures';
 import { bearerKey } from './guard';
 
 const CreateBody = z
@@ -21,13 +22,41 @@ const CreateBody = z
 
 export async function registerAdminRoutes(
   app: FastifyInstance,
-  deps: { adminToken: string; store: KeyStore; keys: KeyCache },
+  deps: {
+    adminToken: string;
+    store: KeyStore;
+    keys: KeyCache;
+    now: () => number;
+    /** Failed-token attempts allowed per address; default ADMIN_FAILURE_POLICY. */
+    failurePolicy?: AdminFailurePolicy;
+  },
 ): Promise<void> {
   await app.register(
     async (admin) => {
+      const failures = new AdminFailures(deps.failurePolicy);
       admin.addHook('onRequest', async (request) => {
-        if (!constantTimeEqual(bearerKey(request.headers.authorization), deps.adminToken)) {
-          throw new ApiError('invalid_api_key', 'admin token is invalid');
+        const nowMs = deps.now();
+        const blockedFor = failures.blockedFor(request.ip, nowMs);
+        if (blockedFor !== undefined) {
+          throw new ApiError(
+            'rate_limited',
+            `too many failed admin-token attempts from this address; retry in ${blockedFor} s`,
+            { retryAfter: blockedFor },
+          );
+        }
+        let refusal: unknown;
+        try {
+          if (!constantTimeEqual(bearerKey(request.headers.authorization), deps.adminToken)) {
+            refusal = new ApiError('invalid_api_key', 'admin token is invalid');
+          }
+        } catch (err) {
+          refusal = err;
+        }
+        if (refusal !== undefined) {
+          const count = failures.fail(request.ip, nowMs);
+          // Who tried and how often, never what they sent.
+          request.log.warn({ ip: request.ip, method: request.method, failures: count }, 'admin token refused');
+          throw refusal;
         }
       });
       admin.get('/keys', async () => ({ keys: (await deps.store.listKeys()).map(describeKey) }));

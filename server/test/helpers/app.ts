@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { Tier } from '@propsfeed/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createApp } from '../../src/app';
+import type { CorsOrigins } from '../../src/cors';
 import type { BoardSource, ProjectionSource } from '../../src/feed/types';
 import { KeyCache } from '../../src/keys/cache';
 import { type CreateKeyInput, issueKey } from '../../src/keys/issue';
@@ -27,6 +28,10 @@ export interface TestAppOptions {
   /** The app's clock; default Date.now. */
   now?: () => number;
   adminToken?: string;
+  /** Where warnings and errors are logged; default nowhere. */
+  logStream?: NodeJS.WritableStream;
+  /** PROPS_CORS_ORIGINS as parsed; default any origin. */
+  corsOrigins?: CorsOrigins;
   /** Keep using this folder (for restart tests). */
   dataDir?: string;
 }
@@ -65,7 +70,9 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     boardData: opts.boardData,
     now: opts.now,
     adminToken: opts.adminToken,
-    logLevel: 'silent',
+    corsOrigins: opts.corsOrigins,
+    logLevel: opts.logStream ? 'warn' : 'silent',
+    logStream: opts.logStream,
   });
   const createKey: TestApp['createKey'] = async (input) => {
     const { created, record } = await issueKey(store, { label: `test ${input.tier}`, ...input });

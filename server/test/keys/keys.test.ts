@@ -1,6 +1,7 @@
 /** Keys: format, hash-only storage, the CLI's admin API against a running server, admin HTTP, free sign-up. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { generateKey, hashKeyHex, isWellFormedKey } from '../../src/keys/format';
@@ -215,6 +216,47 @@ describe('control characters through the admin API and key checks', () => {
       expect(res.statusCode, JSON.stringify(label)).toBe(400);
       expect(res.json().message).toMatch(/label: control characters/);
       await expect(admin.create({ tier: 'pro', label })).rejects.toThrow(/label: control characters/);
+    }
+  });
+});
+
+describe('admin-token guessing', () => {
+  it('is refused per address after 10 failures, the right token too, and logged without the token', async () => {
+    const lines: string[] = [];
+    const logStream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    let nowMs = Date.parse('2026-11-22T12:00:00Z');
+    const guarded = await buildTestApp({ adminToken: ADMIN_TOKEN, logStream, now: () => nowMs });
+    const attempt = (token: string, remoteAddress = '10.0.7.1') =>
+      guarded.inject({
+        method: 'GET',
+        url: '/admin/v1/keys',
+        headers: { authorization: `Bearer ${token}` },
+        remoteAddress,
+      });
+    try {
+      for (let i = 0; i < 10; i++) expect((await attempt(`guess-${i}-0123456789`)).statusCode).toBe(401);
+      const blocked = await attempt(ADMIN_TOKEN);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toMatchObject({
+        error: 'rate_limited',
+        message: expect.stringMatching(/failed admin-token attempts/),
+      });
+      expect(Number(blocked.headers['retry-after'])).toBe(15 * 60);
+      // Another address is not held back; the window passes.
+      expect((await attempt(ADMIN_TOKEN, '10.0.7.2')).statusCode).toBe(200);
+      nowMs += 15 * 60_000;
+      expect((await attempt(ADMIN_TOKEN)).statusCode).toBe(200);
+      const refusals = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'admin token refused');
+      expect(refusals).toHaveLength(10);
+      expect(refusals[9]).toMatchObject({ ip: '10.0.7.1', failures: 10 });
+      expect(lines.join('')).not.toMatch(/guess-/);
+    } finally {
+      await guarded.close();
     }
   });
 });

@@ -1,6 +1,6 @@
 /** Bad input of every kind gets a clear 4xx envelope; nothing reaches a 500. */
 import { connect } from 'node:net';
-import { ERROR_CODES } from '@propsfeed/contract';
+import { ERROR_CODES, MAX_SCAN_LIMIT } from '@propsfeed/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { buildBoard, TestBoardSource } from '../helpers/board';
@@ -60,6 +60,11 @@ describe('invalid parameters answer 400 invalid_request', () => {
     expect(res.json().message).toContain('limit');
   });
 
+  it.each(['-1', 'abc', '0', '5001', '2.5', ''])('says the range limit=%s must be in', async (limit) => {
+    const res = await t.get(`/api/v1/props?limit=${limit}`, key);
+    expect(res.json().message).toBe(`invalid request (limit: a whole number from 1 to ${MAX_SCAN_LIMIT})`);
+  });
+
   it('ignores unknown parameters', async () => {
     expect((await t.get('/api/v1/props?foo=bar&limit=2', key)).statusCode).toBe(200);
   });
@@ -110,6 +115,11 @@ describe('requests the HTTP parser refuses', () => {
       'larger',
     ],
     ['malformed HTTP', 'GET /api/v1/me HTTP/1.1\r\nHost x\r\n\r\n', 'malformed HTTP request'],
+    [
+      'a CONNECT (this server is not a proxy)',
+      'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n',
+      'CONNECT is not supported',
+    ],
   ])('answers %s with the 400 envelope', async (_what, raw, says) => {
     const answer = await exchange(raw);
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);
