@@ -1,6 +1,8 @@
 /** `props keys` over a fake admin: what is printed in each mode, and a revoke that finds nothing. */
 import { describe, expect, it } from 'vitest';
 import { type KeyAdminPort, runKeysCreate, runKeysList, runKeysRevoke } from '../src/commands/keys';
+import { runMe } from '../src/commands/me';
+import * as data from './data';
 import { fakeClient, testContext } from './harness';
 
 const limits = { requestsPerMinute: 120, requestsPerDay: 20000, scanLimit: 1000 };
@@ -80,7 +82,7 @@ describe('props keys', () => {
     );
   });
 
-  it('shows a stored label that would steer the terminal as escapes, on a terminal and piped', async () => {
+  it('shows a stored label that would steer the terminal as escapes (keys list, keys create, me), on a terminal and piped', async () => {
     // Stored before the contract refused control characters, or written to the store directly.
     const hostile = '\u001b]0;owned\u0007\u001b[2J\u001b[31mred\u0000\u202Eevil\tx';
     const admin = fakeAdmin();
@@ -98,5 +100,10 @@ describe('props keys', () => {
     const { ctx, stdout } = testContext(fakeClient({}), { terminal: true });
     await runKeysCreate(fakeAdmin(), ctx.out, false, { tier: 'pro', label: hostile });
     expect(stdout.text).toContain(`key "${shown}"`);
+    for (const terminal of [true, false]) {
+      const me = testContext(fakeClient({ me: async () => ({ ...data.me, label: hostile }) }), { terminal });
+      await runMe(me.ctx);
+      expect(me.stdout.text).toContain(shown);
+    }
   });
 });

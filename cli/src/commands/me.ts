@@ -5,6 +5,7 @@ import type { CliApp, CommandContext } from '../context';
 import type { Colors } from '../output/color';
 import { formatCount, formatDuration } from '../output/format';
 import { toJson } from '../output/output';
+import { printable } from '../output/printable';
 
 const BAR_WIDTH = 24;
 
@@ -25,7 +26,7 @@ export function renderMe(info: KeyInfo, ctx: CommandContext): string {
   if (!out.terminal) {
     const fields: [string, string][] = [
       ['key_prefix', info.keyPrefix],
-      ['label', info.label],
+      ['label', printable(info.label)],
       ['tier', info.tier],
       ['realtime', String(limits.realtime)],
       ['live_lines', String(limits.liveLines ?? false)],
@@ -40,7 +41,7 @@ export function renderMe(info: KeyInfo, ctx: CommandContext): string {
   }
   const percent = limits.requestsPerDay > 0 ? (usage.today / limits.requestsPerDay) * 100 : 100;
   const lines: [string, string][] = [
-    ['Key', `${info.keyPrefix}…  ${out.c.dim(info.label)}`],
+    ['Key', `${info.keyPrefix}…  ${out.c.dim(printable(info.label))}`],
     ['Tier', out.c.bold(info.tier)],
     ['Data', `${data} · live in-game lines: ${limits.liveLines ? 'yes' : 'no'}`],
     ['Sports', sports],
