@@ -46,10 +46,22 @@ export const API_TAGS = {
 export type ApiTag = keyof typeof API_TAGS;
 
 /**
- * Route metadata: `tag` is the reference section the route is listed under; `public` routes
- * need no key; `tier` is the lowest tier a route is open to.
+ * The request the API reference shows for a route, as it is sent (path and query values are
+ * strings). `pnpm docs:openapi` records the seeded simulator's answer to it in
+ * docs/examples.json, which the reference shows as the response example.
  */
-export type RouteMeta = { tag: ApiTag; public?: boolean; tier?: 'free' | 'pro' };
+export interface RouteExample {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: Record<string, unknown>;
+}
+
+/**
+ * Route metadata: `tag` is the reference section the route is listed under; `example` the
+ * request the reference shows; `public` routes need no key; `tier` is the lowest tier a route
+ * is open to.
+ */
+export type RouteMeta = { tag: ApiTag; example: RouteExample; public?: boolean; tier?: 'free' | 'pro' };
 
 export const contract = c.router(
   {
@@ -59,7 +71,7 @@ export const contract = c.router(
       summary: 'List sports',
       description: "Lists the sport catalog; each entry's enabled flag says whether the caller's tier allows it.",
       responses: { 200: SportsResponseSchema, ...keyed },
-      metadata: { tag: 'Games and props', tier: 'free' } satisfies RouteMeta,
+      metadata: { tag: 'Games and props', tier: 'free', example: {} } satisfies RouteMeta,
     },
     games: {
       method: 'GET',
@@ -68,7 +80,7 @@ export const contract = c.router(
       description: 'Games with props posted today for the sport, merged across books; live games first.',
       query: GamesQuerySchema,
       responses: { 200: GamesResponseSchema, ...keyed },
-      metadata: { tag: 'Games and props', tier: 'free' } satisfies RouteMeta,
+      metadata: { tag: 'Games and props', tier: 'free', example: { query: { sport: 'nba' } } } satisfies RouteMeta,
     },
     gameProps: {
       method: 'GET',
@@ -79,7 +91,11 @@ export const contract = c.router(
       pathParams: z.object({ eventId: EventIdSchema.describe('An event id from the games list') }),
       query: GamePropsQuerySchema,
       responses: { 200: PropsResultSchema, ...keyed, 404: ErrorSchema },
-      metadata: { tag: 'Games and props', tier: 'free' } satisfies RouteMeta,
+      metadata: {
+        tag: 'Games and props',
+        tier: 'free',
+        example: { params: { eventId: 'pp_127650' }, query: { stats: 'points' } },
+      } satisfies RouteMeta,
     },
     scan: {
       method: 'GET',
@@ -89,7 +105,11 @@ export const contract = c.router(
         "Every prop of today's games for the sport flattened to rows; live props first; row count capped by the tier's scanLimit.",
       query: ScanQuerySchema,
       responses: { 200: ScanResponseSchema, ...keyed },
-      metadata: { tag: 'Games and props', tier: 'free' } satisfies RouteMeta,
+      metadata: {
+        tag: 'Games and props',
+        tier: 'free',
+        example: { query: { sport: 'nba', stat: 'points', limit: '3' } },
+      } satisfies RouteMeta,
     },
     me: {
       method: 'GET',
@@ -104,7 +124,7 @@ export const contract = c.router(
         429: ErrorSchema,
         503: ErrorSchema,
       },
-      metadata: { tag: 'Account and keys', tier: 'free' } satisfies RouteMeta,
+      metadata: { tag: 'Account and keys', tier: 'free', example: {} } satisfies RouteMeta,
     },
     playerProps: {
       method: 'GET',
@@ -114,7 +134,7 @@ export const contract = c.router(
         'Every active prop for one player across the sports the tier allows (or the one named), as scan rows. The name is matched forgivingly; an ambiguous name answers 400 with the candidates; no match answers 200 with no rows.',
       query: PlayerPropsQuerySchema,
       responses: { 200: PlayerPropsResponseSchema, ...keyed },
-      metadata: { tag: 'Board', tier: 'free' } satisfies RouteMeta,
+      metadata: { tag: 'Board', tier: 'free', example: { query: { name: 'aaron wilson' } } } satisfies RouteMeta,
     },
     playerContext: {
       method: 'GET',
@@ -124,7 +144,11 @@ export const contract = c.router(
         "Per stat: averages over the season, last 10, last 5, home and away; recent form against today's line; sample size and hit rate.",
       query: PlayerContextQuerySchema,
       responses: { 200: PlayerContextResponseSchema, ...keyed, 404: ErrorSchema },
-      metadata: { tag: 'Board', tier: 'free' } satisfies RouteMeta,
+      metadata: {
+        tag: 'Board',
+        tier: 'free',
+        example: { query: { name: 'Aaron Wilson', stat: 'points' } },
+      } satisfies RouteMeta,
     },
     propHistory: {
       method: 'GET',
@@ -134,7 +158,11 @@ export const contract = c.router(
         'Every line and odds change of one prop since it opened, oldest first, per book, with the opening and current line. Pro tier and above.',
       query: PropHistoryQuerySchema,
       responses: { 200: PropHistoryResponseSchema, ...keyed, 404: ErrorSchema },
-      metadata: { tag: 'Board', tier: 'pro' } satisfies RouteMeta,
+      metadata: {
+        tag: 'Board',
+        tier: 'pro',
+        example: { query: { eventId: 'pp_127650', player: 'Rasmus Perez II', stat: 'points' } },
+      } satisfies RouteMeta,
     },
     movement: {
       method: 'GET',
@@ -144,7 +172,7 @@ export const contract = c.router(
         'The biggest line movers board-wide: open line, current line, change and direction, merged and per book, sorted by absolute change. Pro tier and above.',
       query: MovementQuerySchema,
       responses: { 200: MovementResponseSchema, ...keyed },
-      metadata: { tag: 'Board', tier: 'pro' } satisfies RouteMeta,
+      metadata: { tag: 'Board', tier: 'pro', example: { query: { sport: 'nba', limit: '3' } } } satisfies RouteMeta,
     },
     createKey: {
       method: 'POST',
@@ -154,7 +182,11 @@ export const contract = c.router(
         'Issues a free-tier key to anyone, without payment; limited per client address. The key is shown once.',
       body: CreateKeyRequestSchema,
       responses: { 201: CreatedKeySchema, 400: ErrorSchema, 429: ErrorSchema, 503: ErrorSchema },
-      metadata: { tag: 'Account and keys', public: true } satisfies RouteMeta,
+      metadata: {
+        tag: 'Account and keys',
+        public: true,
+        example: { body: { email: 'you@example.com', label: 'my laptop' } },
+      } satisfies RouteMeta,
     },
   },
   { pathPrefix: '/api/v1', strictStatusCodes: true },

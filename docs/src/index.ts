@@ -1,1 +1,1 @@
-export { buildOpenApi } from './openapi';
+export { buildOpenApi, type ResponseExamples } from './openapi';

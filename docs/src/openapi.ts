@@ -1,5 +1,17 @@
-import { API_TAGS, contract, ERROR_MEANING, ERROR_STATUS, type ErrorCode, type RouteMeta } from '@propsfeed/contract';
+import {
+  API_TAGS,
+  contract,
+  ERROR_MEANING,
+  ERROR_STATUS,
+  type ErrorCode,
+  type RouteExample,
+  type RouteMeta,
+} from '@propsfeed/contract';
 import { generateOpenApi } from '@ts-rest/open-api';
+import recorded from '../examples.json';
+
+/** Per contract route: the seeded simulator's answer to its example request (docs/examples.json). */
+export type ResponseExamples = Record<string, { status: number; body: unknown }>;
 
 const CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 
@@ -17,8 +29,34 @@ function statusMeaning(status: number): string | undefined {
   return codes.map((code) => `\`${code}\`: ${ERROR_MEANING[code]}`).join(' ');
 }
 
-/** The OpenAPI 3 document of the contract: the one the server serves and docs/openapi.json holds. */
-export function buildOpenApi(): Record<string, unknown> {
+type Parameter = { name: string; in: string; example?: unknown };
+type Operation = {
+  parameters?: Parameter[];
+  requestBody?: { content: Record<string, { example?: unknown }> };
+  responses?: Record<string, { description: string; content?: Record<string, { example?: unknown }> }>;
+};
+
+/** Shows the route's example request in its parameters and body, and the recorded answer to it. */
+function withExamples(
+  operation: Operation,
+  example: RouteExample | undefined,
+  answer: ResponseExamples[string] | undefined,
+) {
+  for (const p of operation.parameters ?? []) {
+    const value = p.in === 'path' ? example?.params?.[p.name] : p.in === 'query' ? example?.query?.[p.name] : undefined;
+    if (value !== undefined) p.example = value;
+  }
+  const body = operation.requestBody?.content['application/json'];
+  if (body && example?.body) body.example = example.body;
+  const content = answer && operation.responses?.[answer.status]?.content?.['application/json'];
+  if (content) content.example = answer.body;
+}
+
+/**
+ * The OpenAPI 3 document of the contract: the one the server serves and docs/openapi.json holds.
+ * `examples` are the recorded answers (docs/examples.json unless given).
+ */
+export function buildOpenApi(examples: ResponseExamples = recorded as ResponseExamples): Record<string, unknown> {
   const doc = generateOpenApi(
     contract,
     {
@@ -27,6 +65,7 @@ export function buildOpenApi(): Record<string, unknown> {
         version: '0.1.0',
         description: [
           'Player-prop lines (over/under lines, American odds) from PrizePicks and Underdog, merged into one normalized feed, pre-game and live.',
+          'Each operation shows an example request and the answer the seeded simulator (`props serve` without `PROPS_BOOKS`, seed 20261122, at 2026-11-22T01:00Z) gives to it, with lists cut to their first 3 items and the key replaced by an example.',
           '## Errors',
           'Every error answers `{ "error": code, "message": text }` (a 403 adds `requiredTier`, an ambiguous player name adds `candidates`), with an `x-request-id` header to quote.',
           errorTable(),
@@ -49,6 +88,8 @@ export function buildOpenApi(): Record<string, unknown> {
       setOperationId: true,
       operationMapper: (operation, route) => {
         const meta = (route.metadata ?? {}) as Partial<RouteMeta>;
+        // The operation id is the contract key (setOperationId).
+        withExamples(operation as Operation, meta.example, examples[operation.operationId as string]);
         for (const [status, response] of Object.entries(operation.responses ?? {})) {
           const meaning = statusMeaning(Number(status));
           if (meaning) (response as { description: string }).description = meaning;

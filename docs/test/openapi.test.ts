@@ -11,8 +11,9 @@ type Operation = {
   tags?: string[];
   description?: string;
   security?: unknown[];
-  parameters?: { name: string; description?: string }[];
-  responses: Record<string, { description: string }>;
+  parameters?: { name: string; description?: string; example?: unknown }[];
+  requestBody?: { content: Record<string, { example?: unknown }> };
+  responses: Record<string, { description: string; content?: Record<string, { example?: unknown }> }>;
 };
 
 function operations(doc: { paths: Record<string, Record<string, Operation>> }) {
@@ -68,6 +69,20 @@ describe('docs/openapi.json', () => {
     for (const [code, status] of Object.entries(ERROR_STATUS)) {
       expect(checkedIn.info.description).toContain(`| \`${code}\` | ${status} | ${ERROR_MEANING[code as ErrorCode]} |`);
     }
+  });
+
+  it('shows an example request and the recorded answer on every operation', () => {
+    for (const { op } of operations(checkedIn)) {
+      const [status, success] = Object.entries(op.responses).find(([s]) => s.startsWith('2')) ?? [];
+      expect(success?.content?.['application/json']?.example, `${op.operationId} ${status}`).toBeTypeOf('object');
+    }
+    const byId = Object.fromEntries(operations(checkedIn).map((o) => [o.op.operationId, o.op]));
+    expect(byId.scan?.parameters?.map((p) => p.example)).toEqual(['nba', 'points', '3']);
+    expect(byId.gameProps?.parameters?.find((p) => p.name === 'eventId')?.example).toBe('pp_127650');
+    expect(byId.createKey?.requestBody?.content['application/json']?.example).toEqual({
+      email: 'you@example.com',
+      label: 'my laptop',
+    });
   });
 
   it('uses bearer auth everywhere but on the public key route', () => {

@@ -1,36 +1,68 @@
-/** Every route is in the API reference's sections, described, and listed in the README's mirror of them. */
+/**
+ * Every route is in the API reference's sections, described, with an example request and the
+ * recorded answer to it, and listed in the README's mirror of the sections.
+ */
 import { readFileSync } from 'node:fs';
-import { API_TAGS, contract } from '@propsfeed/contract';
+import { API_TAGS, contract, GamesResponseSchema } from '@propsfeed/contract';
 import { describe, expect, it } from 'vitest';
+import recorded from '../examples.json';
+import type { ResponseExamples } from '../src/openapi';
 import { referenceGaps } from './referenceGaps';
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const examples = recorded as ResponseExamples;
+const ROUTE = 'contract/src/router.ts, route `stream` (GET /api/v1/stream)';
+const REGENERATE = 'run `npx -y pnpm@10 -s docs:openapi` to record the answer in docs/examples.json';
 
 describe('the API reference', () => {
-  it('has a section, summary and description for every route, and the README lists each route under its section', () => {
-    expect(referenceGaps(contract, API_TAGS, readme)).toEqual([]);
+  it('has a section, summary, description, example request and recorded answer for every route, and the README lists each under its section', () => {
+    expect(referenceGaps(contract, API_TAGS, readme, examples)).toEqual([]);
   });
 
   it('says what to add, and where, for a route that lacks them', () => {
     const stream = { method: 'GET', path: '/api/v1/stream', responses: {}, metadata: { tier: 'pro' } } as const;
-    const gaps = referenceGaps({ ...contract, stream }, API_TAGS, readme);
-    expect(gaps).toEqual([
-      "contract/src/router.ts, route `stream` (GET /api/v1/stream): set `metadata.tag` to one of 'Games and props', 'Board', 'Account and keys' (a new section is added to API_TAGS in contract/src/router.ts and as a `### ` heading in the README's \"## API\" section)",
-      'contract/src/router.ts, route `stream` (GET /api/v1/stream): add `summary`, a few words naming what it answers',
-      'contract/src/router.ts, route `stream` (GET /api/v1/stream): add `description`, a sentence or two on what it answers',
+    expect(referenceGaps({ ...contract, stream }, API_TAGS, readme, examples)).toEqual([
+      `${ROUTE}: set \`metadata.tag\` to one of 'Games and props', 'Board', 'Account and keys' (a new section is added to API_TAGS in contract/src/router.ts and as a \`### \` heading in the README's "## API" section)`,
+      `${ROUTE}: add \`summary\`, a few words naming what it answers`,
+      `${ROUTE}: add \`description\`, a sentence or two on what it answers`,
+      `${ROUTE}: add \`metadata.example\`, the request the reference shows ({ params?, query?, body? }, values as sent), one the seeded simulator answers with success; then ${REGENERATE}`,
     ]);
     const tagged = {
       ...stream,
+      responses: { 200: GamesResponseSchema },
       summary: 'Stream',
       description: 'Board changes as they happen.',
-      metadata: { tag: 'Stream' },
+      metadata: { tag: 'Stream', example: { query: { sport: 'nba' } } },
     };
-    expect(referenceGaps({ stream: tagged }, { ...API_TAGS, Stream: 'Changes as they happen.' }, readme)).toEqual([
+    expect(referenceGaps({ stream: tagged }, { ...API_TAGS, Stream: 'Changes as they happen.' }, readme, {})).toEqual([
       'README.md, "## API" section: list `GET /api/v1/stream` under "### Stream"',
+      `${ROUTE}: \`metadata.example.query\` is set but the route takes no query`,
+      `${ROUTE}: no recorded answer to the example request; ${REGENERATE}`,
       "contract/src/router.ts: API_TAGS has 'Games and props' but no route is tagged with it; remove it or tag its routes",
       "contract/src/router.ts: API_TAGS has 'Board' but no route is tagged with it; remove it or tag its routes",
       "contract/src/router.ts: API_TAGS has 'Account and keys' but no route is tagged with it; remove it or tag its routes",
       'README.md, "## API" section: add the heading "### Stream" listing its routes',
     ]);
+  });
+
+  it('fails on an example request the route would refuse and on a recorded answer that drifted from its schema', () => {
+    const games = contract.games;
+    const bad = { ...games, metadata: { ...games.metadata, example: { query: { sport: 'cricket' } } } };
+    const answer = examples.games as { status: number; body: { games: object[] } };
+    const drifted = { status: 200, body: { ...answer.body, games: [{ ...answer.body.games[0], venue: 'Arena' }] } };
+    const gaps = referenceGaps({ games: bad }, API_TAGS, readme, { games: drifted }).filter((g) =>
+      g.includes('route `games`'),
+    );
+    expect(gaps).toHaveLength(2);
+    expect(gaps[0]).toMatch(
+      /route `games` \(GET \/api\/v1\/games\): `metadata.example.query` is not a valid request: .*sport/s,
+    );
+    expect(gaps[1]).toContain(
+      'the recorded answer has fields the 200 schema does not; run `npx -y pnpm@10 -s docs:openapi`',
+    );
+    const broken = { status: 200, body: { ...answer.body, count: 'many' } };
+    expect(
+      referenceGaps({ games }, API_TAGS, readme, { games: broken }).find((g) => g.includes('route `games`')),
+    ).toMatch(/the recorded answer no longer fits the 200 schema .*count/s);
   });
 });

@@ -23,7 +23,17 @@ afterAll(async () => {
   await t.close();
 });
 
-type Operations = Record<string, Record<string, { operationId?: string; tags?: string[] }>>;
+type Operations = Record<
+  string,
+  Record<
+    string,
+    {
+      operationId?: string;
+      tags?: string[];
+      responses?: Record<string, { content: Record<string, { example?: { games: { id: string }[] } }> }>;
+    }
+  >
+>;
 
 describe('/openapi.json', () => {
   it("serves the contract's document", async () => {
@@ -82,6 +92,21 @@ describe('/docs', () => {
     expect(errorRows).toEqual(expect.arrayContaining(['rate_limited 429', 'route_not_in_tier 403']));
     expect(errorRows.filter(Boolean)).toHaveLength(Object.keys(ERROR_STATUS).length);
     expect(await page.title()).toContain('propsfeed');
+
+    // An operation opened shows its example request (the parameter's value) and the recorded answer.
+    const games = page.locator('.opblock', { has: page.locator('[data-path="/api/v1/games"]') });
+    await games.locator('.opblock-summary').first().click();
+    const answer = games.locator('.responses-wrapper .highlight-code').first();
+    await answer.waitFor({ timeout: 10_000 });
+    const firstGame = paths['/api/v1/games']?.get?.responses?.['200']?.content['application/json']?.example?.games[0];
+    expect(firstGame?.id).toMatch(/^pp_/);
+    expect(await answer.textContent()).toContain(`"id": "${firstGame?.id}"`);
+    const scan = page.locator('.opblock', { has: page.locator('[data-path="/api/v1/props"]') });
+    await scan.locator('.opblock-summary').first().click();
+    const filled = await scan
+      .locator('.parameters')
+      .evaluate((table) => Array.from(table.querySelectorAll('input, select'), (el) => (el as HTMLInputElement).value));
+    expect(filled).toEqual(['nba', 'points', '3']);
     expect(foreign).toEqual([]);
     expect(failed).toEqual([]);
     expect(blocked).toEqual([]);

@@ -1,0 +1,67 @@
+/**
+ * The response examples of the API reference: the seeded simulator's answer to each route's
+ * example request (contract metadata `example`), as docs/examples.json holds them. Same seed,
+ * same clock, same answers; only the random keys are swapped for one fixed example key.
+ */
+import { contract, type RouteExample, type RouteMeta } from '@propsfeed/contract';
+import type { ResponseExamples } from '@propsfeed/docs';
+import { keyPrefixOf } from '../../src/keys/format';
+import { buildSimApp } from '../board-routes/simSetup';
+
+/** The key the examples show (well-formed, never issued). */
+export const EXAMPLE_KEY = 'pf_3xAmp1eKeyOnlyShownInTheDocs0000';
+/** Arrays in an example keep this many items, so the reference stays readable. */
+const ITEMS_SHOWN = 3;
+
+export function requestUrl(path: string, example: RouteExample): string {
+  const filled = path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = example.params?.[name];
+    if (value === undefined) throw new Error(`the example request has no value for the path parameter '${name}'`);
+    return encodeURIComponent(value);
+  });
+  const query = new URLSearchParams(example.query ?? {}).toString();
+  return query ? `${filled}?${query}` : filled;
+}
+
+function shorten(value: unknown): unknown {
+  if (Array.isArray(value)) return value.slice(0, ITEMS_SHOWN).map(shorten);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shorten(v)]));
+  }
+  return value;
+}
+
+export async function captureExamples(): Promise<ResponseExamples> {
+  const t = await buildSimApp();
+  try {
+    const examples: ResponseExamples = {};
+    for (const [name, route] of Object.entries(contract)) {
+      const meta = route.metadata as RouteMeta;
+      const key = meta.public ? undefined : await t.createKey({ tier: meta.tier ?? 'free', label: 'my laptop' });
+      const url = requestUrl(route.path, meta.example);
+      const res = await t.inject({
+        method: route.method,
+        url,
+        headers: key ? { authorization: `Bearer ${key}` } : {},
+        ...(route.method === 'POST' ? { payload: meta.example.body ?? {} } : {}),
+      });
+      const status = Object.keys(route.responses)
+        .map(Number)
+        .find((s) => s >= 200 && s < 300);
+      if (res.statusCode !== status) {
+        throw new Error(
+          `${name}: the example request ${route.method} ${url} answered ${res.statusCode} (not ${status}) from the seeded simulator: ${res.body.slice(0, 300)}`,
+        );
+      }
+      let text = res.body;
+      const issued = [key, (res.json() as { key?: unknown }).key].filter((k): k is string => typeof k === 'string');
+      for (const k of issued) {
+        text = text.replaceAll(k, EXAMPLE_KEY).replaceAll(keyPrefixOf(k), keyPrefixOf(EXAMPLE_KEY));
+      }
+      examples[name] = { status, body: shorten(JSON.parse(text)) };
+    }
+    return examples;
+  } finally {
+    await t.close();
+  }
+}
