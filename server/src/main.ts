@@ -9,6 +9,8 @@ import { openRuntime, type Runtime } from './runtime';
 
 export interface ServeOptions {
   port?: number;
+  /** How the user runs the CLI, repeated in the first start's "Try it" line; default `props`. */
+  cli?: string;
 }
 
 /** On the first start (no keys yet): one demo key per tier, printed once. */
@@ -23,7 +25,7 @@ async function createDemoKeys(runtime: Runtime): Promise<CreatedKeyResult[]> {
   return created;
 }
 
-function demoKeysText(keys: CreatedKeyResult[], address: string): string {
+function demoKeysText(keys: CreatedKeyResult[], address: string, cli: string): string {
   const width = Math.max(...keys.map((k) => k.tier.length));
   const sharp = keys.find((k) => k.tier === 'sharp') ?? keys[0];
   // The CLI's default server is http://127.0.0.1:8787; name any other address.
@@ -35,7 +37,7 @@ function demoKeysText(keys: CreatedKeyResult[], address: string): string {
     '',
     'Try it:',
     `  curl -H "Authorization: Bearer ${sharp?.key}" "${address}/api/v1/games?sport=nba"`,
-    `  ${cliEnv}PROPS_API_KEY=${sharp?.key} npx -y pnpm@10 -s props games --sport nba`,
+    `  ${cliEnv}PROPS_API_KEY=${sharp?.key} ${cli} games --sport nba`,
     `Docs: ${address}/docs`,
     '',
   ];
@@ -86,7 +88,7 @@ export async function serve(opts: ServeOptions = {}, config: Config = loadConfig
   }
   process.stdout.write(`propsfeed listening on ${address}\n`);
   const demo = await createDemoKeys(runtime);
-  if (demo.length > 0) process.stdout.write(demoKeysText(demo, address));
+  if (demo.length > 0) process.stdout.write(demoKeysText(demo, address, opts.cli ?? 'props'));
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -4,6 +4,15 @@ import type { CliApp } from '../context';
 import { intParser } from '../options';
 import { loadServer } from '../server';
 
+/**
+ * How the user runs this CLI, for the server's "Try it" line: from a clone's sources (the
+ * pnpm script, or tsx under a process manager) through the pnpm script; installed, by the
+ * name it was run as (`props`, or `propsfeed` from the server package).
+ */
+export function cliCommand(runningSources: boolean, programName = 'props'): string {
+  return runningSources ? 'npx -y pnpm@10 -s props' : programName;
+}
+
 export function register(program: Command, app: CliApp): void {
   program
     .command('serve')
@@ -12,7 +21,9 @@ export function register(program: Command, app: CliApp): void {
     .action(async (opts: { port?: number }) => {
       const { serve, ConfigError } = await loadServer('serve');
       try {
-        await serve({ port: opts.port });
+        // Bundled, this module is part of a .js file; from a clone it is this .ts file.
+        const cli = cliCommand(import.meta.url.endsWith('.ts'), app.deps.programName);
+        await serve({ port: opts.port, cli });
       } catch (err) {
         if (err instanceof ConfigError) {
           app.deps.stderr.write(`${err.message}\n`);

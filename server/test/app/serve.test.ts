@@ -28,7 +28,7 @@ async function start(): Promise<{ child: ChildProcess; address: string; output: 
       'tsx',
       '--input-type=module',
       '-e',
-      `import { serve } from ${JSON.stringify(serveScript)}; await serve({ port: 0 });`,
+      `import { serve } from ${JSON.stringify(serveScript)}; await serve({ port: 0, cli: 'propsfeed' });`,
     ],
     {
       // One real book at a closed loopback port: start-up skips the simulator's backfill, and
@@ -82,6 +82,8 @@ describe('serve()', () => {
     );
     expect(Object.keys(keys).sort()).toEqual(['enterprise', 'free', 'pro', 'sharp']);
     expect(first.output()).toContain(`curl -H "Authorization: Bearer ${keys.sharp}"`);
+    // The CLI line repeats how the user runs the CLI (here as the server package's `propsfeed`).
+    expect(first.output()).toMatch(/PROPS_API_KEY=pf_\w{32} propsfeed games --sport nba$/m);
     const get = (address: string, path: string) =>
       fetch(`${address}${path}`, { headers: { authorization: `Bearer ${keys.pro}` } });
     for (let i = 0; i < 4; i++) expect((await get(first.address, '/api/v1/sports')).status).toBe(200);
