@@ -26,9 +26,9 @@ module.exports = {
     {
       name: 'board-below-queries',
       comment:
-        'The board and what derives from it (books, feed, history, stats, views) do not import the API layers above them.',
+        'The board and what derives from it (books, feed, history, stats, odds, views) do not import the API layers above them.',
       severity: 'error',
-      from: { path: '^server/src/(books|feed|history|stats|views)/' },
+      from: { path: '^server/src/(books|feed|history|stats|odds|views)/' },
       to: { path: '^server/src/(queries|routes|mcp|auth|cluster)/|^server/src/(app|main|runtime|index)\\.ts$' },
     },
     {

@@ -3,6 +3,7 @@ import { Command, CommanderError, Option } from 'commander';
 import * as completion from './commands/completion';
 import * as context from './commands/context';
 import * as doctor from './commands/doctor';
+import * as entries from './commands/entries';
 import * as game from './commands/game';
 import * as games from './commands/games';
 import * as history from './commands/history';
@@ -34,6 +35,7 @@ const COMMANDS: { register(program: Command, app: CliApp): void }[] = [
   context,
   history,
   movers,
+  entries,
   me,
   login,
   doctor,

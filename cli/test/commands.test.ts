@@ -1,6 +1,7 @@
 /** Each command's exact output, on a terminal (no colour) and piped, against fixtures. */
 import { describe, expect, it } from 'vitest';
 import { runContext } from '../src/commands/context';
+import { runEntries } from '../src/commands/entries';
 import { runGame } from '../src/commands/game';
 import { runGames } from '../src/commands/games';
 import { runHistory } from '../src/commands/history';
@@ -22,6 +23,7 @@ const client = fakeClient({
   playerContext: async () => data.context,
   propHistory: async () => data.history,
   movers: async () => data.movers,
+  entries: async () => data.entries,
 });
 
 const cases: [
@@ -39,6 +41,7 @@ const cases: [
   ['context', 100, (ctx) => runContext(ctx, 'tatum', {})],
   ['history', 100, (ctx) => runHistory(ctx, { eventId: 'ud_112240', player: 'Jayson Tatum', stat: 'points' }, {})],
   ['movers', 100, (ctx) => runMovers(ctx, {})],
+  ['entries', 100, (ctx) => runEntries(ctx)],
 ];
 
 describe.each(cases)('props %s', (name, columns, run) => {
@@ -66,6 +69,7 @@ describe.each(cases)('props %s', (name, columns, run) => {
       context: data.context,
       history: data.history,
       movers: data.movers,
+      entries: data.entries,
     };
     const expected = answers[name as keyof typeof answers] ?? data.scan;
     expect(JSON.parse(stdout.text)).toEqual(expected);

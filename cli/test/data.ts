@@ -1,5 +1,6 @@
 /** API answers for the CLI tests, shaped by the contract (checked by the type annotations). */
 import type {
+  EntriesResponse,
   GamesResponse,
   KeyInfo,
   MovementResponse,
@@ -238,6 +239,49 @@ export const movers: MovementResponse = {
       change: -1,
       direction: 'down',
       books: [{ source: 'prizepicks', openLine: 49.5, currentLine: 48.5, change: -1, direction: 'down' }],
+    },
+  ],
+};
+
+export const entries: EntriesResponse = {
+  asOf: '2026-11-22',
+  entries: [
+    {
+      id: 'prizepicks_power_2',
+      name: 'PrizePicks 2-pick Power',
+      book: 'prizepicks',
+      kind: 'power',
+      picks: 2,
+      payouts: [{ hits: 2, multiplier: 3 }],
+      effectiveFrom: '2025-01-01',
+      breakeven: 0.5773502691896257,
+    },
+    {
+      id: 'prizepicks_flex_5',
+      name: 'PrizePicks 5-pick Flex',
+      book: 'prizepicks',
+      kind: 'flex',
+      picks: 5,
+      payouts: [
+        { hits: 5, multiplier: 10 },
+        { hits: 4, multiplier: 2 },
+        { hits: 3, multiplier: 0.4 },
+      ],
+      effectiveFrom: '2025-01-01',
+      breakeven: 0.542525377736274,
+    },
+    {
+      id: 'underdog_insured_3',
+      name: 'Underdog 3-pick Insured',
+      book: 'underdog',
+      kind: 'insured',
+      picks: 3,
+      payouts: [
+        { hits: 3, multiplier: 3 },
+        { hits: 2, multiplier: 1 },
+      ],
+      effectiveFrom: '2025-01-01',
+      breakeven: 0.5773502691896257,
     },
   ],
 };

@@ -9,6 +9,7 @@ import type {
   PlayerPropsResponse,
   PropHistoryResponse,
 } from './schemas/board';
+import type { EntriesResponse } from './schemas/entry';
 import type { GamesResponse } from './schemas/game';
 import type { KeyInfo } from './schemas/key';
 import type { PropsResult, ScanResponse } from './schemas/prop';
@@ -57,6 +58,7 @@ export interface PropsApi {
   playerContext(params: PlayerContextParams): Promise<PlayerContextResponse>;
   propHistory(params: PropHistoryParams): Promise<PropHistoryResponse>;
   movers(params?: MoversParams): Promise<MovementResponse>;
+  entries(): Promise<EntriesResponse>;
 }
 
 /**

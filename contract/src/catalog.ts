@@ -151,3 +151,89 @@ export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode
 export function statusOfError(code: ErrorCode): number {
   return ERROR_STATUS[code];
 }
+
+/**
+ * The pick'em books' payout tables: catalog data, each with the day it took effect. An entry
+ * of `picks` legs pays `multiplier` × stake for a number of legs won (`hits`); any other
+ * count loses the stake. The server computes each table's per-leg breakeven from these
+ * numbers (never typed in) and an operator can replace the whole list (PROPS_ENTRIES_FILE or
+ * PROPS_ENTRIES) when a book changes its payouts.
+ *
+ * `effectiveFrom` is the first UTC day propsfeed applies a table; a later version of the same
+ * id replaces it from its own day on, so results are always judged by the table in force.
+ */
+export const ENTRY_KINDS = ['power', 'flex', 'standard', 'insured'] as const;
+export type EntryKind = (typeof ENTRY_KINDS)[number];
+
+/** Fewest and most legs an entry (and a slip to evaluate) may have. */
+export const MIN_ENTRY_PICKS = 2;
+export const MAX_ENTRY_PICKS = 8;
+
+export interface EntryPayout {
+  hits: number;
+  multiplier: number;
+}
+
+export interface EntryTable {
+  /** `<book>_<kind>_<picks>`, e.g. prizepicks_power_2. */
+  id: string;
+  book: Book;
+  kind: EntryKind;
+  picks: number;
+  payouts: EntryPayout[];
+  /** YYYY-MM-DD (UTC). */
+  effectiveFrom: string;
+}
+
+const CATALOG_DAY = '2025-01-01';
+
+function table(book: Book, kind: EntryKind, picks: number, payouts: [hits: number, multiplier: number][]): EntryTable {
+  return {
+    id: `${book}_${kind}_${picks}`,
+    book,
+    kind,
+    picks,
+    payouts: payouts.map(([hits, multiplier]) => ({ hits, multiplier })),
+    effectiveFrom: CATALOG_DAY,
+  };
+}
+
+export const ENTRY_TABLES: readonly EntryTable[] = [
+  table('prizepicks', 'power', 2, [[2, 3]]),
+  table('prizepicks', 'power', 3, [[3, 5]]),
+  table('prizepicks', 'power', 4, [[4, 10]]),
+  table('prizepicks', 'flex', 3, [
+    [3, 2.25],
+    [2, 1.25],
+  ]),
+  table('prizepicks', 'flex', 4, [
+    [4, 5],
+    [3, 1.5],
+  ]),
+  table('prizepicks', 'flex', 5, [
+    [5, 10],
+    [4, 2],
+    [3, 0.4],
+  ]),
+  table('prizepicks', 'flex', 6, [
+    [6, 25],
+    [5, 2],
+    [4, 0.4],
+  ]),
+  table('underdog', 'standard', 2, [[2, 3]]),
+  table('underdog', 'standard', 3, [[3, 6]]),
+  table('underdog', 'standard', 4, [[4, 10]]),
+  table('underdog', 'standard', 5, [[5, 20]]),
+  table('underdog', 'insured', 3, [
+    [3, 3],
+    [2, 1],
+  ]),
+  table('underdog', 'insured', 4, [
+    [4, 6],
+    [3, 1.5],
+  ]),
+  table('underdog', 'insured', 5, [
+    [5, 10],
+    [4, 2.5],
+  ]),
+];

@@ -5,6 +5,7 @@ export * from './requestId';
 export * from './router';
 export * from './schemas/board';
 export * from './schemas/common';
+export * from './schemas/entry';
 export * from './schemas/error';
 export * from './schemas/game';
 export * from './schemas/key';

@@ -104,6 +104,15 @@ export const ROUTE_NAMES = {
     cli: 'movers',
     mcp: ['scan_movers'],
   },
+  '/entries': {
+    method: 'GET',
+    contractKey: 'entries',
+    query: 'entries#entriesQuery',
+    propsApi: 'entries',
+    sdk: 'entries',
+    cli: 'entries',
+    mcp: [],
+  },
   '/keys': {
     method: 'POST',
     contractKey: 'createKey',

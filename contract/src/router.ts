@@ -7,6 +7,7 @@ import {
   PropHistoryResponseSchema,
 } from './schemas/board';
 import { EventIdSchema } from './schemas/common';
+import { EntriesResponseSchema } from './schemas/entry';
 import { ErrorSchema } from './schemas/error';
 import { GamesResponseSchema } from './schemas/game';
 import { CreatedKeySchema, CreateKeyRequestSchema, KeyInfoSchema } from './schemas/key';
@@ -40,7 +41,8 @@ const keyed = {
  */
 export const API_TAGS = {
   'Games and props': "Sports, today's games and their props, merged across both books.",
-  Board: "One player's props and context, one prop's line history and the biggest line movers.",
+  Board:
+    "One player's props and context, one prop's line history, the biggest line movers, and pick'em entry types with their breakevens.",
   'Account and keys': 'Your key, tier and usage, and a free key for anyone.',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
@@ -173,6 +175,15 @@ export const contract = c.router(
       query: MovementQuerySchema,
       responses: { 200: MovementResponseSchema, ...keyed },
       metadata: { tag: 'Board', tier: 'pro', example: { query: { sport: 'nba', limit: '3' } } } satisfies RouteMeta,
+    },
+    entries: {
+      method: 'GET',
+      path: '/entries',
+      summary: "Pick'em entry types and breakevens",
+      description:
+        "Every pick'em entry type in force today (PrizePicks Power and Flex, Underdog standard and insured): payouts by legs won, the day the table took effect, and the per-leg breakeven probability computed from the payouts.",
+      responses: { 200: EntriesResponseSchema, ...keyed },
+      metadata: { tag: 'Board', tier: 'free' } satisfies RouteMeta,
     },
     createKey: {
       method: 'POST',

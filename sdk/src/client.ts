@@ -145,6 +145,11 @@ export class PropsFeed implements PropsApi {
     return unwrap(await this.raw.movement({ query }), 200);
   }
 
+  /** Every pick'em entry type in force, with payouts and the per-leg breakeven computed from them. */
+  async entries() {
+    return unwrap(await this.raw.entries(), 200);
+  }
+
   /** Issues a free-tier key (no API key needed). The key is shown only once. Never retried. */
   async createKey(params: { email: string; label?: string }): Promise<CreatedKey> {
     return unwrap(await this.raw.createKey({ body: { email: params.email, label: params.label } }), 201);

@@ -26,6 +26,7 @@ import { lazyChildLogger } from './log/lazyChild';
 import { createLogger } from './log/logger';
 import { echoRequestId, requestIdOf } from './log/requestId';
 import { mcpRoutes } from './mcp/http';
+import type { EntryBook } from './odds/entries';
 import type { BoardData, QueryDeps } from './queries/deps';
 import { registerContractRoutes } from './routes';
 import type { KeyStore } from './store/types';
@@ -39,6 +40,8 @@ export interface AppDeps {
   projections?: ProjectionSource;
   /** Game logs, line history and openings for the board routes (player, context, history, movement). */
   boardData?: BoardData;
+  /** The pick'em payout tables in force (default: the catalog's). */
+  entries?: EntryBook;
   now?: () => number;
   /** Origins browser pages may call from (PROPS_CORS_ORIGINS); default any. */
   corsOrigins?: CorsOrigins;
@@ -118,6 +121,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     limiter: deps.limiter,
     now,
     boardData: deps.boardData,
+    entries: deps.entries,
   };
   const guardDeps = { keys: deps.keys, limiter: deps.limiter, now };
   const guard = createKeyGuard(guardDeps);

@@ -31,6 +31,10 @@ export const ConfigSchema = z
     PROPS_REDIS_URL: z.string().url().optional(),
     PROPS_REDIS_PREFIX: z.string().min(1).max(64).default('propsfeed:'),
     PROPS_ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** A JSON file of pick'em payout tables replacing the catalog's (odds/tables.ts). */
+    PROPS_ENTRIES_FILE: z.string().min(1).optional(),
+    /** The same tables as JSON in the variable itself. */
+    PROPS_ENTRIES: z.string().min(1).optional(),
     PROPS_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Origins a browser page may call from: `*` (any; keys are bearer tokens, never cookies) or a list. */
     PROPS_CORS_ORIGINS: z

@@ -72,6 +72,7 @@ export async function serve(opts: ServeOptions = {}, config: Config = loadConfig
     source: runtime.feed,
     projections: runtime.projections,
     boardData: runtime.boardData,
+    entries: runtime.entries,
     now: runtime.now,
     adminToken: config.PROPS_ADMIN_TOKEN,
     corsOrigins: config.PROPS_CORS_ORIGINS,

@@ -19,6 +19,8 @@ import { KeyCache } from './keys/cache';
 import { MemoryLimiter } from './limits/memory';
 import { RedisLimiter } from './limits/redis';
 import type { Limiter } from './limits/types';
+import { EntryBook } from './odds/entries';
+import { entryTablesOf } from './odds/tables';
 import type { BoardData } from './queries/deps';
 import { SimWorld } from './sim/world';
 import { GameLogIndex, gameLogCount } from './stats/gameLogIndex';
@@ -36,6 +38,8 @@ export interface Runtime {
   feed: RunningFeed;
   projections?: ProjectionSource;
   boardData: BoardData;
+  /** The pick'em payout tables: the catalog's, or PROPS_ENTRIES_FILE / PROPS_ENTRIES. */
+  entries: EntryBook;
   now: () => number;
   /** Stops the feed, flushes usage and closes the store. */
   close(): Promise<void>;
@@ -82,6 +86,8 @@ export function startFeed(opts: Omit<StartIngestOptions, 'upstream'> & { config:
 export async function openRuntime(config: Config, opts: RuntimeOptions = {}): Promise<Runtime> {
   const now = opts.now ?? Date.now;
   const { logger } = opts;
+  // Before anything opens: a bad payout table is a configuration error.
+  const entries = new EntryBook(entryTablesOf(config));
   const onError = (err: unknown) => logger?.error({ err }, 'background task failed');
   // Config parsing guarantees a database URL beside a Redis URL: replicas share one PostgreSQL.
   const redisUrl = config.PROPS_REDIS_URL;
@@ -134,6 +140,7 @@ export async function openRuntime(config: Config, opts: RuntimeOptions = {}): Pr
     feed,
     projections: boardData.gameLogs,
     boardData,
+    entries,
     now,
     async close() {
       keys.stop();

@@ -2,6 +2,7 @@
 import { ApiError } from '../errors/apiError';
 import type { LineHistoryReader } from '../history/types';
 import type { Limiter } from '../limits/types';
+import type { EntryBook } from '../odds/entries';
 import type { GameLogIndex } from '../stats/gameLogIndex';
 import type { ViewRegistry } from '../views';
 import type { OpeningLines } from '../views/openingLines';
@@ -19,6 +20,8 @@ export interface QueryDeps {
   now: () => number;
   /** Game logs, line history and openings for the board routes; without it they answer 503. */
   boardData?: BoardData;
+  /** The pick'em payout tables in force (default: the catalog's). */
+  entries?: EntryBook;
 }
 
 /** The board data, or a 503 on a server started without a store behind its feed. */

@@ -9,6 +9,7 @@ import { assertRoute } from '../auth/access';
 import type { Caller } from '../auth/caller';
 import { parseOrRefuse } from '../errors/validation';
 import { boardDataOf, type QueryDeps } from './deps';
+import { entriesQuery } from './entries';
 import { gamePropsQuery } from './gameProps';
 import { gamesQuery } from './games';
 import { meQuery } from './me';
@@ -62,6 +63,9 @@ export function createLocalApi(deps: QueryDeps, caller: Caller): PropsApi {
       const since = params.since instanceof Date ? params.since.toISOString() : params.since;
       const query = parseOrRefuse(contract.movement.query, { ...params, since });
       return (await movementQuery(deps, caller, query, boardDataOf(deps))).value;
+    },
+    async entries() {
+      return entriesQuery(deps).value;
     },
   };
 }

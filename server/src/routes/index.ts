@@ -21,6 +21,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { describeIssues } from '../errors/validation';
 import { createKey } from './createKey';
 import type { RouteDeps, RouteImpl } from './deps';
+import { entries } from './entries';
 import { gameProps } from './gameProps';
 import { games } from './games';
 import { me } from './me';
@@ -59,6 +60,7 @@ export async function registerContractRoutes(app: FastifyInstance, deps: RouteDe
     playerContext: keyed('playerContext', playerContext(deps)),
     propHistory: keyed('propHistory', propHistory(deps)),
     movement: keyed('movement', movement(deps)),
+    entries: keyed('entries', entries(deps)),
     createKey: keyed('createKey', createKey(deps)),
   } as never);
   // Its own scope: registerRouter sets an error handler on the instance it is given, which

@@ -13,6 +13,7 @@ import {
   type SportId,
   type Tier,
 } from '@propsfeed/contract';
+import { EntryBook } from '../../src/odds/entries';
 
 export class FixtureApiError extends Error implements PropsApiErrorShape {
   constructor(
@@ -283,6 +284,11 @@ export function createFixtureApi(opts: FixtureApiOptions): PropsApi & { calls: n
         : [];
       const sinceIso = since === undefined ? null : new Date(since).toISOString();
       return { sport, stat: stat ?? null, since: sinceIso, count: movers.length, movers };
+    },
+    async entries() {
+      api.count();
+      const asOf = new Date(FETCHED_AT).toISOString().slice(0, 10);
+      return { asOf, entries: new EntryBook().inEffect(asOf) };
     },
   };
   return api;

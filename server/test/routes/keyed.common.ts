@@ -20,6 +20,7 @@ const URLS: Record<string, string> = {
   playerContext: '/api/v1/context/player?name=Jokic&sport=nba',
   propHistory: '/api/v1/props/history?eventId=pp_1002&player=Nikola%20Jokic&stat=pra',
   movement: '/api/v1/props/movement?sport=nba',
+  entries: '/api/v1/entries',
 };
 
 export const KEYED_ROUTES: KeyedRoute[] = Object.entries(contract)

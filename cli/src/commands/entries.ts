@@ -1,0 +1,56 @@
+/** `props entries`: every pick'em entry type with its payouts and the per-leg breakeven. */
+import type { EntriesResponse, EntryType } from '@propsfeed/contract';
+import type { Command } from 'commander';
+import type { CliApp, CommandContext } from '../context';
+import { toJson } from '../output/output';
+import { cell } from '../output/table';
+
+/** "3/3 2.25× · 2/3 1.25×" on a terminal; "3:2.25,2:1.25" piped. */
+function payoutsCell(entry: EntryType) {
+  const text = entry.payouts.map((p) => `${p.hits}/${entry.picks} ${p.multiplier}×`).join(' · ');
+  const plain = entry.payouts.map((p) => `${p.hits}:${p.multiplier}`).join(',');
+  return cell(text, plain);
+}
+
+export function renderEntries(data: EntriesResponse, ctx: CommandContext): string {
+  const { out } = ctx;
+  const rows = data.entries.map((e) => [
+    cell(e.name),
+    cell(e.id),
+    cell(String(e.picks)),
+    payoutsCell(e),
+    cell(`${(e.breakeven * 100).toFixed(2)}%`, e.breakeven.toFixed(6)),
+    cell(e.effectiveFrom),
+  ]);
+  const table = out.table(
+    [
+      { header: 'entry', min: 12, only: 'terminal' },
+      { header: 'id', only: 'piped' },
+      { header: 'picks', align: 'right' },
+      { header: 'pays', min: 12 },
+      { header: 'breakeven', align: 'right' },
+      { header: 'since', optional: true },
+    ],
+    rows,
+  );
+  return (
+    table +
+    out.note(
+      `Breakeven: the win probability each leg needs for the entry to return its stake on average (legs independent) · tables of ${data.asOf}`,
+    )
+  );
+}
+
+export async function runEntries(ctx: CommandContext): Promise<void> {
+  await ctx.present(undefined, async () => {
+    const data = await ctx.load(() => ctx.client.entries());
+    return ctx.json ? toJson(data) : renderEntries(data, ctx);
+  });
+}
+
+export function register(program: Command, app: CliApp): void {
+  program
+    .command('entries')
+    .description("pick'em entry types: payouts and the per-leg breakeven of each")
+    .action((_opts, cmd: Command) => app.run(cmd, (ctx) => runEntries(ctx)));
+}
