@@ -26,7 +26,7 @@ import { lazyChildLogger } from './log/lazyChild';
 import { createLogger } from './log/logger';
 import { echoRequestId, requestIdOf } from './log/requestId';
 import { mcpRoutes } from './mcp/http';
-import type { EntryBook } from './odds/entries';
+import { EntryBook, PropOdds } from './odds';
 import type { BoardData, QueryDeps } from './queries/deps';
 import { registerContractRoutes } from './routes';
 import type { KeyStore } from './store/types';
@@ -116,12 +116,13 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(deps.logLevel ?? 'info') }),
   });
   const now = deps.now ?? Date.now;
+  const entries = deps.entries ?? new EntryBook();
   const queryDeps: QueryDeps = {
-    views: new ViewRegistry(deps.source, deps.projections),
+    views: new ViewRegistry(deps.source, deps.projections, new PropOdds(entries, deps.boardData?.gameLogs)),
     limiter: deps.limiter,
     now,
     boardData: deps.boardData,
-    entries: deps.entries,
+    entries,
   };
   const guardDeps = { keys: deps.keys, limiter: deps.limiter, now };
   const guard = createKeyGuard(guardDeps);

@@ -71,6 +71,56 @@ export const ProjectionSchema = z
   .describe('Projection');
 export type Projection = z.infer<typeof ProjectionSchema>;
 
+/** One book's line with the service's estimate of each side's chance (an estimate, not a promise). */
+export const FairProbabilitySchema = z
+  .object({
+    source: BookSchema,
+    line: z.number().describe("The book's line"),
+    pOver: z
+      .number()
+      .min(0)
+      .max(1)
+      .nullable()
+      .describe('Estimated chance the stat finishes over the line; null when the basis is too thin'),
+    pUnder: z
+      .number()
+      .min(0)
+      .max(1)
+      .nullable()
+      .describe('Estimated chance it finishes under; null when the basis is too thin'),
+    pPush: z
+      .number()
+      .min(0)
+      .max(1)
+      .optional()
+      .describe('Estimated chance it lands exactly on the line (integer lines only); pOver + pUnder + pPush = 1'),
+    method: z.string().min(1).describe('How the estimate was made, in words, or why there is none'),
+  })
+  .describe('FairProbability');
+export type FairProbability = z.infer<typeof FairProbabilitySchema>;
+
+export const PROP_SIDES = ['over', 'under'] as const;
+export const PropSideSchema = z.enum(PROP_SIDES).describe('over (higher) or under (lower)');
+export type PropSide = z.infer<typeof PropSideSchema>;
+
+/** The better side of a prop against an entry type's breakeven. */
+export const EdgeSchema = z
+  .object({
+    source: BookSchema.describe('The book whose line this is'),
+    line: z.number(),
+    side: PropSideSchema,
+    probability: z
+      .number()
+      .min(0)
+      .max(1)
+      .describe('Estimated chance the side wins, given the leg does not push (a pushed leg is dropped from the entry)'),
+    entry: z.string().describe('The entry type judged against (GET /api/v1/entries)'),
+    breakeven: z.number().min(0).max(1).describe("That entry type's per-leg breakeven"),
+    edge: z.number().describe('probability − breakeven: above 0, the side beats the entry type on this estimate'),
+  })
+  .describe('Edge');
+export type Edge = z.infer<typeof EdgeSchema>;
+
 export const ScanRowSchema = PlayerPropSchema.extend({
   eventId: EventIdSchema,
   sport: SportIdSchema,
@@ -80,6 +130,13 @@ export const ScanRowSchema = PlayerPropSchema.extend({
   source: BookSchema,
   fetchedAt: z.number().int().optional().describe('Epoch milliseconds of the upstream snapshot'),
   propsfeedProjection: ProjectionSchema.optional(),
+  probabilities: z
+    .array(FairProbabilitySchema)
+    .optional()
+    .describe('Per book posting the prop: estimated chances of over, under and push (pro tier and above)'),
+  edge: EdgeSchema.optional().describe(
+    "The better side against the book's entry type with the lowest breakeven (pro tier and above); absent without a probability",
+  ),
 }).describe('ScanRow');
 export type ScanRow = z.infer<typeof ScanRowSchema>;
 

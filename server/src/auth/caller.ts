@@ -31,7 +31,7 @@ export function callerOf(record: KeyRecord): Caller {
       label: record.label,
       policy,
       limits: { perMinute: policy.requestsPerMinute, perDay: policy.requestsPerDay },
-      view: viewKindOf(policy.delayMs > 0, policy.liveLines),
+      view: viewKindOf(policy.delayMs > 0, policy.liveLines, policy.proRoutes),
       rateLimitPolicy: `"minute";q=${policy.requestsPerMinute};w=60, "day";q=${policy.requestsPerDay};w=86400`,
     };
     callers.set(record, caller);

@@ -6,7 +6,6 @@ import type { PlayerPropsParams, PlayerPropsResponse, ScanRow, SportId } from '@
 import type { Caller } from '../auth/caller';
 import type { GameLogIndex } from '../stats/gameLogIndex';
 import type { BoardViews } from '../views';
-import { scanRowOf } from '../views/encode';
 import { AnswersPer, Prepared } from '../views/prepared';
 import type { QueryDeps } from './deps';
 import { findPlayer, isActiveFor, playersOnBoard, requestedSports } from './players';
@@ -42,7 +41,7 @@ function playerProps(
   const rows: ScanRow[] = [];
   for (const { game, prop } of player.props) {
     if (!isActiveFor(caller, game)) continue;
-    rows.push(scanRowOf(game, prop, views.board.fetchedAt, gameLogs?.get(game.sport, prop.playerKey, prop.stat)));
+    rows.push(views.scanRow(game, prop, gameLogs?.get(game.sport, prop.playerKey, prop.stat)));
   }
   return { query: name, player: player.name, count: rows.length, rows, delayed };
 }

@@ -3,24 +3,27 @@
  * the games of a sport, the props of a game (per stat filter), and the scan rows of a sport
  * (per stat filter) as one buffer of rows, so an answer capped at N rows is a prefix.
  */
-import type { GamesResponse, PropsResult, ScanResponse, ScanRow, SportId } from '@propsfeed/contract';
-import type { Board, BoardGame, ProjectionSource } from '../feed/types';
+import type { GamesResponse, Projection, PropsResult, ScanResponse, ScanRow, SportId } from '@propsfeed/contract';
+import type { Board, BoardGame, BoardProp, ProjectionSource } from '../feed/types';
+import type { PropOdds } from '../odds';
 import { gameOf, propOf, scanRowOf } from './encode';
 import { BoundedMap, Prepared } from './prepared';
 
-/** How a tier sees the board: delayed or realtime, with or without live lines. */
+/** How a tier sees the board: delayed or realtime, with or without live lines, with or without edges. */
 export interface ViewKind {
   delayed: boolean;
   liveLines: boolean;
+  /** Rows carry fair probabilities and an edge. */
+  edges?: boolean;
 }
 
 export function viewKindKey(kind: ViewKind): string {
-  return `${kind.delayed ? 'delayed' : 'realtime'}:${kind.liveLines ? 'live' : 'nolive'}`;
+  return `${kind.delayed ? 'delayed' : 'realtime'}:${kind.liveLines ? 'live' : 'nolive'}${kind.edges ? ':edges' : ''}`;
 }
 
 /** The view kind with its cache key computed once (callers keep one per key). */
-export function viewKindOf(delayed: boolean, liveLines: boolean): ViewKind & { key: string } {
-  return { delayed, liveLines, key: viewKindKey({ delayed, liveLines }) };
+export function viewKindOf(delayed: boolean, liveLines: boolean, edges = false): ViewKind & { key: string } {
+  return { delayed, liveLines, edges, key: viewKindKey({ delayed, liveLines, edges }) };
 }
 
 /** Scan rows of one sport and stat filter, serialized once. */
@@ -79,7 +82,20 @@ export class BoardViews {
     readonly board: Board,
     readonly kind: ViewKind,
     private readonly projections?: ProjectionSource,
+    private readonly odds?: PropOdds,
   ) {}
+
+  /**
+   * A prop as a scan row of this view: with the projection (the views' own unless given) and,
+   * for views with edges, its fair probabilities and the edge against each book's cheapest entry.
+   */
+  scanRow(game: BoardGame, prop: BoardProp, projection?: Projection): ScanRow {
+    const projected = projection ?? this.projections?.get(game.sport, prop.playerKey, prop.stat);
+    if (!this.kind.edges || !this.odds) return scanRowOf(game, prop, this.board.fetchedAt, projected);
+    const probabilities = this.odds.probabilities(game.sport, prop, game.live);
+    const edge = probabilities && this.odds.edge(probabilities, this.board.fetchedAt);
+    return scanRowOf(game, prop, this.board.fetchedAt, projected, { probabilities, edge });
+  }
 
   /** The game with this id or alias, or undefined. */
   game(eventId: string): BoardGame | undefined {
@@ -135,8 +151,7 @@ export class BoardViews {
       if (game.sport !== sport || (game.live && !this.kind.liveLines)) continue;
       for (const prop of game.props) {
         if (stat !== null && prop.stat !== stat) continue;
-        const projection = this.projections?.get(sport, prop.playerKey, prop.stat);
-        rows.push(scanRowOf(game, prop, this.board.fetchedAt, projection));
+        rows.push(this.scanRow(game, prop));
       }
     }
     return rows;

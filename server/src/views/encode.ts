@@ -1,5 +1,5 @@
 /** Board objects → the contract's shapes, field order as in the spec. */
-import type { Game, PlayerProp, Projection, ScanRow } from '@propsfeed/contract';
+import type { Edge, FairProbability, Game, PlayerProp, Projection, ScanRow } from '@propsfeed/contract';
 import type { BoardGame, BoardProp } from '../feed/types';
 
 export function gameOf(g: BoardGame): Game {
@@ -36,7 +36,19 @@ export function propOf(p: BoardProp): PlayerProp {
   return prop;
 }
 
-export function scanRowOf(g: BoardGame, p: BoardProp, fetchedAt: number, projection?: Projection): ScanRow {
+/** What a row carries for tiers with edges. */
+export interface RowOdds {
+  probabilities?: FairProbability[] | undefined;
+  edge?: Edge | undefined;
+}
+
+export function scanRowOf(
+  g: BoardGame,
+  p: BoardProp,
+  fetchedAt: number,
+  projection?: Projection,
+  odds?: RowOdds,
+): ScanRow {
   const row: ScanRow = {
     ...propOf(p),
     eventId: g.id,
@@ -48,5 +60,7 @@ export function scanRowOf(g: BoardGame, p: BoardProp, fetchedAt: number, project
     fetchedAt,
   };
   if (projection) row.propsfeedProjection = projection;
+  if (odds?.probabilities) row.probabilities = odds.probabilities;
+  if (odds?.edge) row.edge = odds.edge;
   return row;
 }

@@ -4,6 +4,7 @@
  * board is serialized once per kind however often it is read.
  */
 import type { Board, BoardSource, ProjectionSource } from '../feed/types';
+import type { PropOdds } from '../odds';
 import { BoardViews, type ViewKind, viewKindKey } from './boardViews';
 
 export { BoardViews, type ViewKind, viewKindOf } from './boardViews';
@@ -19,6 +20,8 @@ export class ViewRegistry {
   constructor(
     private readonly source: BoardSource,
     private readonly projections?: ProjectionSource,
+    /** Probabilities and edges for the views of tiers that have them. */
+    private readonly odds?: PropOdds,
   ) {}
 
   views(kind: ViewKind, delayMs: number, nowMs = Date.now()): BoardViews {
@@ -31,7 +34,7 @@ export class ViewRegistry {
     const key = (kind as { key?: string }).key ?? viewKindKey(kind);
     let views = kinds.get(key);
     if (!views) {
-      views = new BoardViews(board, kind, this.projections);
+      views = new BoardViews(board, kind, this.projections, this.odds);
       kinds.set(key, views);
     }
     return views;

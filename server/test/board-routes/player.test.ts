@@ -74,7 +74,40 @@ describe('GET /api/v1/props/player', () => {
         method: 'exponentially weighted mean of last 10 games (each game weighs 0.8× the next newer one)',
         marketKey: 'nba:points',
       },
+      // Underdog -115/-105: implied 0.5349 + 0.5122; the over's share 0.5108, carried to
+      // PrizePicks' same line. Best edge: PrizePicks' cheapest entry (6-pick Flex, 0.5421).
+      probabilities: [
+        {
+          source: 'prizepicks',
+          line: 27.5,
+          pOver: 0.5108,
+          pUnder: 0.4892,
+          method:
+            "Underdog's prices at 27.5 de-vigged (multiplicative: implied chances scaled to sum to 1, margin 4.7 %)",
+        },
+        {
+          source: 'underdog',
+          line: 27.5,
+          pOver: 0.5108,
+          pUnder: 0.4892,
+          method:
+            "Underdog's prices at 27.5 de-vigged (multiplicative: implied chances scaled to sum to 1, margin 4.7 %)",
+        },
+      ],
+      edge: {
+        source: 'prizepicks',
+        line: 27.5,
+        side: 'over',
+        probability: 0.5108,
+        entry: 'prizepicks_flex_6',
+        breakeven: 0.5421,
+        edge: -0.0313,
+      },
     });
+    // The free tier's rows carry no probabilities or edge.
+    const free = PlayerPropsResponseSchema.parse((await playerProps('name=jokic', t.keys.free)).body);
+    expect(free.rows.length).toBeGreaterThan(0);
+    expect(free.rows.map((r) => [r.probabilities, r.edge])).toEqual(free.rows.map(() => [undefined, undefined]));
     // 4 logged rebounds games: no projection; no pra logs at all: none either.
     expect(parsed.rows[1]?.propsfeedProjection).toBeUndefined();
     expect(parsed.rows[2]?.propsfeedProjection).toBeUndefined();

@@ -21,6 +21,45 @@ const get = async (url: string, key: string) => {
 const METHOD = 'exponentially weighted mean of last 10 games (each game weighs 0.8× the next newer one)';
 
 describe('board routes on the seeded simulator', () => {
+  it('puts fair probabilities and an edge on pro rows, the same on every run of the seed', async () => {
+    const { body } = await get('/api/v1/props/player?name=aaron%20wilsn', t.keys.pro);
+    const rows = PlayerPropsResponseSchema.parse(body).rows;
+    // pra: Underdog prices 29.5 (-125/+105); moved to PrizePicks' 28.5 through the logs' spread.
+    expect(rows.find((r) => r.stat === 'pra')).toMatchObject({
+      probabilities: [
+        {
+          source: 'prizepicks',
+          line: 28.5,
+          pOver: 0.6533,
+          pUnder: 0.3467,
+          method:
+            "Underdog's prices at 29.5 de-vigged (multiplicative: implied chances scaled to sum to 1, margin 4.3 %), moved to 28.5 through a normal (mean 29.76, sd 3.2, continuity-corrected) with the spread of the last 11 games",
+        },
+        { source: 'underdog', line: 29.5, pOver: 0.5325, pUnder: 0.4675 },
+      ],
+      edge: {
+        source: 'prizepicks',
+        line: 28.5,
+        side: 'over',
+        probability: 0.6533,
+        entry: 'prizepicks_flex_6',
+        breakeven: 0.5421,
+        edge: 0.1112,
+      },
+    });
+    // threes: Underdog's integer line 4 carries a push chance from the moved Poisson.
+    expect(rows.find((r) => r.stat === 'threes' && r.line === 4)?.probabilities).toMatchObject([
+      { source: 'prizepicks', line: 3.5, pOver: 0.5716, pUnder: 0.4284 },
+      { source: 'underdog', line: 4, pOver: 0.3762, pUnder: 0.4284, pPush: 0.1954 },
+    ]);
+    for (const row of rows) {
+      for (const p of row.probabilities ?? []) {
+        if (p.pOver === null) continue;
+        expect(p.pOver + (p.pUnder ?? 0) + (p.pPush ?? 0)).toBeCloseTo(1, 10);
+      }
+    }
+  });
+
   it('finds every prop of a player, with projections from the backfilled game logs', async () => {
     const { status, body } = await get('/api/v1/props/player?name=aaron%20wilsn', t.keys.pro);
     expect(status).toBe(200);

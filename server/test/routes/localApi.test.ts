@@ -3,6 +3,7 @@ import { isPropsApiError } from '@propsfeed/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerOf } from '../../src/auth/caller';
 import { hashKeyHex } from '../../src/keys/format';
+import { EntryBook, PropOdds } from '../../src/odds';
 import { createLocalApi } from '../../src/queries/local';
 import { ViewRegistry } from '../../src/views';
 import { buildTestApp, type TestApp } from '../helpers/app';
@@ -20,7 +21,8 @@ afterAll(() => t.close());
 async function apiFor(key: string) {
   const record = await t.store.findByHash(hashKeyHex(key));
   if (!record) throw new Error('no key');
-  const deps = { views: new ViewRegistry(t.source), limiter: t.limiter, now: () => NOW };
+  const views = new ViewRegistry(t.source, undefined, new PropOdds(new EntryBook()));
+  const deps = { views, limiter: t.limiter, now: () => NOW };
   return createLocalApi(deps, callerOf(record));
 }
 

@@ -1,0 +1,150 @@
+/**
+ * A player's stat as a distribution fitted to their game logs, and the chance of the over,
+ * the under and a push at a line. Counts with small means (threes, rebounds, strikeouts) are
+ * discrete: Poisson, or negative binomial when the logs vary more than a Poisson allows.
+ * Larger or fractional stats (points, yardage, fantasy points) are a normal with the logs'
+ * spread; for integer-valued stats its probabilities are continuity-corrected, so an integer
+ * line still has a push.
+ */
+
+export interface SideProbabilities {
+  pOver: number;
+  pUnder: number;
+  /** Present only where the line can land exactly (an integer line on an integer-valued stat). */
+  pPush?: number;
+}
+
+export type StatModel =
+  | { kind: 'poisson'; mean: number }
+  | { kind: 'negbin'; mean: number /** dispersion: variance = mean + mean² / r */; r: number }
+  | { kind: 'normal'; mean: number; sd: number /** the stat only takes integer values */; integer: boolean };
+
+/** Fewer games than this and there is no distribution (nor a probability from it). */
+export const MIN_DISTRIBUTION_GAMES = 8;
+/** The newest games whose spread the distribution takes. */
+export const DISTRIBUTION_WINDOW = 20;
+/** Integer stats with a mean below this are modelled as counts; others as a normal. */
+export const COUNT_MEAN_LIMIT = 15;
+
+export type Fit = { model: StatModel; n: number; variance: number } | { none: string };
+
+/**
+ * The distribution of a stat whose centre is `mean` (the projection) and whose spread is that
+ * of `values` (newest first; the first DISTRIBUTION_WINDOW are read). `{none}` says why not.
+ */
+export function fitStat(values: readonly number[], mean: number): Fit {
+  const sample = values.slice(0, DISTRIBUTION_WINDOW);
+  const n = sample.length;
+  if (n < MIN_DISTRIBUTION_GAMES) return { none: `${n} recorded games (at least ${MIN_DISTRIBUTION_GAMES} needed)` };
+  const sampleMean = sample.reduce((a, b) => a + b, 0) / n;
+  const variance = sample.reduce((a, v) => a + (v - sampleMean) ** 2, 0) / (n - 1);
+  if (!(mean > 0) || !(variance > 0)) return { none: `no spread in the last ${n} games` };
+  const integer = sample.every(Number.isInteger);
+  if (integer && mean < COUNT_MEAN_LIMIT) {
+    // A variance at or below the mean is a Poisson's (under-dispersion has no negative binomial).
+    if (variance <= sampleMean) return { model: { kind: 'poisson', mean }, n, variance };
+    return { model: { kind: 'negbin', mean, r: sampleMean ** 2 / (variance - sampleMean) }, n, variance };
+  }
+  return { model: { kind: 'normal', mean, sd: Math.sqrt(variance), integer }, n, variance };
+}
+
+/** The standard normal CDF (Marsaglia's Taylor series, absolute error below 1e-15). */
+export function normalCdf(x: number): number {
+  if (x < -8) return 0;
+  if (x > 8) return 1;
+  let sum = x;
+  let term = x;
+  const q = x * x;
+  for (let i = 3; ; i += 2) {
+    term *= q / i;
+    const next = sum + term;
+    if (next === sum) break;
+    sum = next;
+  }
+  return 0.5 + sum * Math.exp(-0.5 * q - 0.9189385332046728);
+}
+
+/** P(X ≤ k) and P(X = k) of a count model, summed from 0. */
+function countCdf(model: Extract<StatModel, { kind: 'poisson' | 'negbin' }>, k: number): { cdf: number; pmf: number } {
+  if (k < 0) return { cdf: 0, pmf: 0 };
+  const { mean } = model;
+  let pmf: number;
+  let step: (i: number) => number;
+  if (model.kind === 'poisson') {
+    pmf = Math.exp(-mean);
+    step = (i) => mean / i;
+  } else {
+    const { r } = model;
+    pmf = (r / (r + mean)) ** r;
+    step = (i) => ((i - 1 + r) / i) * (mean / (r + mean));
+  }
+  let cdf = pmf;
+  for (let i = 1; i <= k; i++) {
+    pmf *= step(i);
+    cdf += pmf;
+  }
+  return { cdf: Math.min(1, cdf), pmf };
+}
+
+/** Over, under and (on an integer line of an integer-valued stat) push at `line`. */
+export function probabilitiesAt(model: StatModel, line: number): SideProbabilities {
+  const onInteger = Number.isInteger(line);
+  if (model.kind === 'normal') {
+    const z = (x: number) => normalCdf((x - model.mean) / model.sd);
+    if (!model.integer) {
+      const pUnder = z(line);
+      return { pOver: 1 - pUnder, pUnder };
+    }
+    if (!onInteger) {
+      const pUnder = z(Math.floor(line) + 0.5);
+      return { pOver: 1 - pUnder, pUnder };
+    }
+    const pUnder = z(line - 0.5);
+    const pOver = 1 - z(line + 0.5);
+    return { pOver, pUnder, pPush: 1 - pOver - pUnder };
+  }
+  if (!onInteger) {
+    const pUnder = countCdf(model, Math.floor(line)).cdf;
+    return { pOver: 1 - pUnder, pUnder };
+  }
+  const at = countCdf(model, line);
+  const pUnder = at.cdf - at.pmf;
+  return { pOver: 1 - at.cdf, pUnder, pPush: at.pmf };
+}
+
+/** The model with another mean (the spread's shape kept: sd, or the dispersion r). */
+export function withMean(model: StatModel, mean: number): StatModel {
+  return { ...model, mean };
+}
+
+/** P(over | no push) at `line`. */
+function overGivenNoPush(model: StatModel, line: number): number {
+  const p = probabilitiesAt(model, line);
+  return p.pOver / (p.pOver + p.pUnder);
+}
+
+/**
+ * The model moved (its mean shifted, its spread kept) so that P(over | no push) at `line`
+ * is `pOver`: how a probability known at one book's line is carried to another's. The over
+ * grows with the mean, so bisection finds it.
+ */
+export function calibrateMean(model: StatModel, line: number, pOver: number): StatModel {
+  const spread = model.kind === 'normal' ? model.sd : Math.sqrt(Math.max(line, 1));
+  let low = model.kind === 'normal' ? line - 12 * spread : 1e-9;
+  let high = line + 12 * spread + 10;
+  for (let i = 0; i < 80; i++) {
+    const mid = (low + high) / 2;
+    if (overGivenNoPush(withMean(model, mid), line) < pOver) low = mid;
+    else high = mid;
+  }
+  return withMean(model, (low + high) / 2);
+}
+
+/** A model in words, for `method`. */
+export function describeModel(model: StatModel): string {
+  const r2 = (v: number) => String(Math.round(v * 100) / 100);
+  if (model.kind === 'poisson') return `Poisson (mean ${r2(model.mean)})`;
+  if (model.kind === 'negbin')
+    return `negative binomial (mean ${r2(model.mean)}, variance ${r2(model.mean + model.mean ** 2 / model.r)})`;
+  return `normal (mean ${r2(model.mean)}, sd ${r2(model.sd)}${model.integer ? ', continuity-corrected' : ''})`;
+}

@@ -1,0 +1,182 @@
+/** Fair probabilities: de-vig, distributions fitted to hand-built game logs (with pushes), moving a price to another line. */
+import { describe, expect, it } from 'vitest';
+import type { BoardProp, BookQuote } from '../../src/feed/types';
+import { devigMultiplicative, impliedProbability } from '../../src/odds/devig';
+import { calibrateMean, fitStat, normalCdf, probabilitiesAt, type StatModel } from '../../src/odds/distribution';
+import { FairProbabilities, fairProbabilities } from '../../src/odds/fair';
+
+// Expected values below were computed independently with scipy.stats (nbinom, poisson, norm).
+const THREES = [3, 1, 4, 2, 0, 5, 2, 3, 1, 6]; // mean 2.7, variance 3.5667: over-dispersed
+const REBOUNDS = [7, 8, 6, 7, 9, 8, 7, 6, 8, 7]; // variance 0.9 below the mean: Poisson
+const POINTS = [22, 31, 25, 28, 19, 27, 33, 24, 26, 30]; // mean 26.5, sd 4.2492
+const FANTASY = [31.5, 28.25, 40, 22.75, 35.5, 30, 27.25, 33]; // fractional: no push
+
+const modelOf = (values: number[], mean: number): StatModel => {
+  const fit = fitStat(values, mean);
+  if (!('model' in fit)) throw new Error(fit.none);
+  return fit.model;
+};
+
+describe('de-vig', () => {
+  it('scales the implied probabilities of both prices to sum to 1 (multiplicative)', () => {
+    expect(impliedProbability(-130)).toBeCloseTo(130 / 230, 15);
+    expect(impliedProbability(110)).toBeCloseTo(100 / 210, 15);
+    // -130 / +110: implied 0.5652 + 0.4762 = 1.0414 (margin 4.14 %); over 0.5652 / 1.0414.
+    const a = devigMultiplicative(-130, 110);
+    expect(a.pOver).toBeCloseTo(0.5427435387673957, 12);
+    expect(a.overround).toBeCloseTo(0.04140786749482395, 12);
+    // -110 / -110: a fair coin under a 4.76 % margin.
+    const b = devigMultiplicative(-110, -110);
+    expect(b.pOver).toBeCloseTo(0.5, 15);
+    expect(b.overround).toBeCloseTo(0.047619047619047616, 12);
+  });
+});
+
+describe('normal CDF', () => {
+  it('matches the tables', () => {
+    expect(normalCdf(0)).toBe(0.5);
+    expect(normalCdf(1)).toBeCloseTo(0.8413447460685429, 14);
+    expect(normalCdf(-2.5)).toBeCloseTo(0.006209665325776132, 14);
+  });
+});
+
+describe('distributions fitted to game logs', () => {
+  it('count stats: negative binomial when the logs vary more than a Poisson, with a push on an integer line', () => {
+    const model = modelOf(THREES, 2.7);
+    expect(model.kind).toBe('negbin');
+    expect(model.kind === 'negbin' && model.r).toBeCloseTo(8.411538461538463, 10);
+    const half = probabilitiesAt(model, 2.5);
+    expect(half.pOver).toBeCloseTo(0.4824838554208193, 12);
+    expect(half.pUnder).toBeCloseTo(0.5175161445791807, 12);
+    expect(half.pPush).toBeUndefined();
+    const whole = probabilitiesAt(model, 3);
+    expect(whole.pOver).toBeCloseTo(0.2929338221173067, 12);
+    expect(whole.pPush).toBeCloseTo(0.1895500333035128, 12);
+    expect(whole.pUnder).toBeCloseTo(0.5175161445791807, 12);
+  });
+
+  it('count stats: Poisson when the variance is at most the mean', () => {
+    const model = modelOf(REBOUNDS, 7.4);
+    expect(model).toEqual({ kind: 'poisson', mean: 7.4 });
+    const whole = probabilitiesAt(model, 7);
+    expect(whole.pOver).toBeCloseTo(0.46066722702750873, 12);
+    expect(whole.pPush).toBeCloseTo(0.14737110353462762, 12);
+    expect(whole.pUnder).toBeCloseTo(0.3919616694378638, 12);
+    expect(probabilitiesAt(model, 7.5).pOver).toBeCloseTo(0.46066722702750873, 12);
+  });
+
+  it('points: a continuity-corrected normal with the logs spread', () => {
+    const model = modelOf(POINTS, 26.5);
+    expect(model.kind === 'normal' && model.sd).toBeCloseTo(4.249182927993988, 12);
+    expect(probabilitiesAt(model, 25.5).pOver).toBeCloseTo(0.5930273268491695, 12);
+    const whole = probabilitiesAt(model, 26);
+    expect(whole.pOver).toBeCloseTo(0.5, 12);
+    expect(whole.pPush).toBeCloseTo(0.09302732684916953, 12);
+    expect(whole.pUnder).toBeCloseTo(0.40697267315083047, 12);
+  });
+
+  it('fractional stats: a plain normal, no push even on an integer line', () => {
+    const model = modelOf(FANTASY, 31);
+    const p = probabilitiesAt(model, 30);
+    expect(p.pOver).toBeCloseTo(0.5749127059931768, 12);
+    expect(p.pPush).toBeUndefined();
+  });
+
+  it('no distribution on too few games or no spread', () => {
+    expect(fitStat([3, 4, 5, 2, 3, 4, 5], 4)).toEqual({ none: '7 recorded games (at least 8 needed)' });
+    expect(fitStat([2, 2, 2, 2, 2, 2, 2, 2], 2)).toEqual({ none: 'no spread in the last 8 games' });
+  });
+
+  it('moves a probability known at one line to another through the distribution', () => {
+    const q = devigMultiplicative(-130, 110).pOver;
+    const moved = calibrateMean(modelOf(POINTS, 26.5), 25.5, q);
+    expect(moved.mean).toBeCloseTo(25.95614120086749, 9);
+    expect(probabilitiesAt(moved, 24.5).pOver).toBeCloseTo(0.6340831565995093, 9);
+    expect(probabilitiesAt(moved, 25).pPush).toBeCloseTo(0.09133961783211386, 9);
+  });
+});
+
+describe('fair probabilities of a prop', () => {
+  const ud = (line: number, overOdds?: number, underOdds?: number): BookQuote => ({
+    source: 'underdog',
+    line,
+    ...(overOdds === undefined ? {} : { overOdds }),
+    ...(underOdds === undefined ? {} : { underOdds }),
+    updatedAt: 0,
+  });
+  const pp = (line: number): BookQuote => ({ source: 'prizepicks', line, updatedAt: 0 });
+  const pointsFit = fitStat(POINTS, 26.5);
+
+  it('de-vigs the priced book and moves its probability to the other book line', () => {
+    const [udP, ppP] = fairProbabilities([ud(25.5, -130, 110), pp(24.5)], pointsFit);
+    expect(udP).toEqual({
+      source: 'underdog',
+      line: 25.5,
+      pOver: 0.5427,
+      pUnder: 0.4573,
+      method: "Underdog's prices at 25.5 de-vigged (multiplicative: implied chances scaled to sum to 1, margin 4.1 %)",
+    });
+    expect(ppP).toEqual({
+      source: 'prizepicks',
+      line: 24.5,
+      pOver: 0.6341,
+      pUnder: 0.3659,
+      method:
+        "Underdog's prices at 25.5 de-vigged (multiplicative: implied chances scaled to sum to 1, margin 4.1 %), moved to 24.5 through a normal (mean 25.96, sd 4.25, continuity-corrected) with the spread of the last 10 games",
+    });
+  });
+
+  it('an integer line carries a push chance, the three summing to 1', () => {
+    const [, ppP] = fairProbabilities([ud(25.5, -130, 110), pp(25)], pointsFit);
+    expect(ppP).toMatchObject({ pOver: 0.5427, pPush: 0.0913, pUnder: 0.366 });
+  });
+
+  it('without prices: the distribution alone', () => {
+    const [ppP] = fairProbabilities([pp(25.5)], pointsFit);
+    expect(ppP).toEqual({
+      source: 'prizepicks',
+      line: 25.5,
+      pOver: 0.593,
+      pUnder: 0.407,
+      method:
+        'normal (mean 26.5, sd 4.25, continuity-corrected) fitted to the last 10 games, centred on the projection',
+    });
+  });
+
+  it('prices without logs still give the priced line; other lines get none, saying why', () => {
+    const thin = fitStat([20, 25], 22.5);
+    const [udP, ppP] = fairProbabilities([ud(25.5, -110, -110), pp(24.5)], thin);
+    expect(udP).toMatchObject({ pOver: 0.5, pUnder: 0.5 });
+    expect(ppP).toEqual({
+      source: 'prizepicks',
+      line: 24.5,
+      pOver: null,
+      pUnder: null,
+      method: 'no estimate: Underdog prices 25.5, and 2 recorded games (at least 8 needed) to move it',
+    });
+    const [alone] = fairProbabilities([pp(24.5)], thin);
+    expect(alone?.method).toBe('no estimate: no book prices it and 2 recorded games (at least 8 needed)');
+  });
+});
+
+describe('FairProbabilities', () => {
+  it('computes a prop once per quotes and logs version, none for a live prop', () => {
+    const logs = {
+      version: 1,
+      player: () => ({ byStat: new Map([['points', POINTS.map((value) => ({ value }))]]) }),
+      get: () => ({ value: 26.5, sampleN: 10, method: 'm', marketKey: 'nba:points' }),
+    };
+    const fair = new FairProbabilities(logs);
+    const prop = {
+      playerKey: 'jokic|den',
+      stat: 'points',
+      books: [{ source: 'prizepicks', line: 25.5, updatedAt: 0 }],
+    } as unknown as BoardProp;
+    const first = fair.of('nba', prop, false);
+    expect(first?.[0]?.pOver).toBe(0.593);
+    expect(fair.of('nba', { ...prop }, false)).toBe(first);
+    logs.version = 2;
+    expect(fair.of('nba', prop, false)).not.toBe(first);
+    expect(fair.of('nba', prop, true)).toBeUndefined();
+  });
+});
