@@ -3,6 +3,7 @@ import { Command, CommanderError, Option } from 'commander';
 import * as completion from './commands/completion';
 import * as context from './commands/context';
 import * as doctor from './commands/doctor';
+import * as edges from './commands/edges';
 import * as entries from './commands/entries';
 import * as game from './commands/game';
 import * as games from './commands/games';
@@ -15,6 +16,7 @@ import * as movers from './commands/movers';
 import * as player from './commands/player';
 import * as scan from './commands/scan';
 import * as serve from './commands/serve';
+import * as slip from './commands/slip';
 import * as sports from './commands/sports';
 import * as stats from './commands/stats';
 import { CliApp, type CliDeps } from './context';
@@ -36,6 +38,8 @@ const COMMANDS: { register(program: Command, app: CliApp): void }[] = [
   history,
   movers,
   entries,
+  edges,
+  slip,
   me,
   login,
   doctor,

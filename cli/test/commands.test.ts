@@ -1,6 +1,7 @@
 /** Each command's exact output, on a terminal (no colour) and piped, against fixtures. */
 import { describe, expect, it } from 'vitest';
 import { runContext } from '../src/commands/context';
+import { runEdges } from '../src/commands/edges';
 import { runEntries } from '../src/commands/entries';
 import { runGame } from '../src/commands/game';
 import { runGames } from '../src/commands/games';
@@ -9,6 +10,7 @@ import { runMe } from '../src/commands/me';
 import { runMovers } from '../src/commands/movers';
 import { runPlayer } from '../src/commands/player';
 import { runScan } from '../src/commands/scan';
+import { parseLeg, runSlip } from '../src/commands/slip';
 import { runSports } from '../src/commands/sports';
 import * as data from './data';
 import { expectFixture, fakeClient, testContext } from './harness';
@@ -24,6 +26,8 @@ const client = fakeClient({
   propHistory: async () => data.history,
   movers: async () => data.movers,
   entries: async () => data.entries,
+  edges: async () => data.edges,
+  evaluateSlip: async () => data.slip,
 });
 
 const cases: [
@@ -42,6 +46,8 @@ const cases: [
   ['history', 100, (ctx) => runHistory(ctx, { eventId: 'ud_112240', player: 'Jayson Tatum', stat: 'points' }, {})],
   ['movers', 100, (ctx) => runMovers(ctx, {})],
   ['entries', 100, (ctx) => runEntries(ctx)],
+  ['edges', 100, (ctx) => runEdges(ctx, {})],
+  ['slip', 100, (ctx) => runSlip(ctx, [parseLeg('jokic:rebounds:over'), parseLeg('jokic:pra:over@prizepicks')])],
 ];
 
 describe.each(cases)('props %s', (name, columns, run) => {
@@ -70,8 +76,36 @@ describe.each(cases)('props %s', (name, columns, run) => {
       history: data.history,
       movers: data.movers,
       entries: data.entries,
+      edges: data.edges,
+      slip: data.slip,
     };
     const expected = answers[name as keyof typeof answers] ?? data.scan;
     expect(JSON.parse(stdout.text)).toEqual(expected);
+  });
+});
+
+describe('props slip legs', () => {
+  it('reads player:stat:side[@book]', () => {
+    expect(parseLeg('Nikola Jokic:points:over@PrizePicks')).toEqual({
+      player: 'Nikola Jokic',
+      stat: 'points',
+      side: 'over',
+      book: 'prizepicks',
+    });
+    expect(parseLeg("De'Aaron Fox:pra:under")).toEqual({ player: "De'Aaron Fox", stat: 'pra', side: 'under' });
+  });
+
+  it.each([
+    ['jokic:points', "'jokic:points' is not a leg"],
+    ['jokic:points:higher', "'jokic:points:higher' is not a leg"],
+    ['jokic:Points Total:over', 'a stat key is lowercase snake case'],
+    ['jokic:points:over@draftkings', "unknown book 'draftkings'"],
+  ])('refuses %s as a usage error', (leg, message) => {
+    expect(() => parseLeg(leg)).toThrow(message);
+    try {
+      parseLeg(leg);
+    } catch (err) {
+      expect((err as { exitCode: number }).exitCode).toBe(2);
+    }
   });
 });

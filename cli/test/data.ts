@@ -1,5 +1,6 @@
 /** API answers for the CLI tests, shaped by the contract (checked by the type annotations). */
 import type {
+  EdgesResponse,
   EntriesResponse,
   GamesResponse,
   KeyInfo,
@@ -10,6 +11,7 @@ import type {
   PropsResult,
   ScanResponse,
   ScanRow,
+  SlipEvaluation,
   SportsResponse,
 } from '@propsfeed/contract';
 
@@ -284,4 +286,83 @@ export const entries: EntriesResponse = {
       breakeven: 0.5773502691896257,
     },
   ],
+};
+
+export const edges: EdgesResponse = {
+  sport: 'nba',
+  stat: null,
+  count: 2,
+  total: 14,
+  delayed: false,
+  entry: null,
+  minEdge: null,
+  rows: [
+    {
+      ...row({}),
+      edge: {
+        source: 'prizepicks',
+        line: 27.5,
+        side: 'over',
+        probability: 0.562,
+        entry: 'prizepicks_flex_6',
+        breakeven: 0.5421,
+        edge: 0.0199,
+      },
+    },
+    {
+      ...row({ player: 'Jaylen Brown', line: 22.5 }),
+      edge: {
+        source: 'underdog',
+        line: 22.5,
+        side: 'under',
+        probability: 0.5108,
+        entry: 'underdog_insured_5',
+        breakeven: 0.5475,
+        edge: -0.0367,
+      },
+    },
+  ],
+};
+
+export const slip: SlipEvaluation = {
+  book: 'prizepicks',
+  legs: [
+    {
+      eventId: 'pp_1002',
+      player: 'Nikola Jokić',
+      stat: 'rebounds',
+      side: 'over',
+      line: 12.5,
+      probability: 0.562,
+      method: "Underdog's prices at 12.5 de-vigged",
+      correlatedWith: [1],
+    },
+    {
+      eventId: 'pp_1002',
+      player: 'Nikola Jokić',
+      stat: 'pra',
+      side: 'over',
+      line: 48.5,
+      probability: 0.5427,
+      method: "Underdog's prices at 48.5 de-vigged",
+      correlatedWith: [0],
+    },
+  ],
+  entries: [
+    {
+      entry: 'prizepicks_power_2',
+      name: 'PrizePicks 2-pick Power',
+      kind: 'power',
+      breakeven: 0.5774,
+      winProbability: 0.305,
+      expectedReturn: 0.915,
+      hits: [
+        { hits: 2, probability: 0.305, multiplier: 3 },
+        { hits: 1, probability: 0.4947, multiplier: 0 },
+        { hits: 0, probability: 0.2003, multiplier: 0 },
+      ],
+    },
+  ],
+  correlated: true,
+  assumption: 'The legs are treated as independent. Some legs share a game.',
 };

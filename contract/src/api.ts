@@ -12,7 +12,8 @@ import type {
 import type { EntriesResponse } from './schemas/entry';
 import type { GamesResponse } from './schemas/game';
 import type { KeyInfo } from './schemas/key';
-import type { PropsResult, ScanResponse } from './schemas/prop';
+import type { EdgesResponse, PropsResult, ScanResponse } from './schemas/prop';
+import type { SlipEvaluation, SlipLeg } from './schemas/slip';
 import type { SportsResponse } from './schemas/sport';
 
 export interface GamePropsParams {
@@ -48,6 +49,15 @@ export interface MoversParams {
   limit?: number;
 }
 
+export interface EdgesParams {
+  sport?: SportId;
+  stat?: string;
+  /** Entry type id (GET /entries); default: each book's entry type with the lowest breakeven. */
+  entry?: string;
+  minEdge?: number;
+  limit?: number;
+}
+
 export interface PropsApi {
   sports(): Promise<SportsResponse>;
   games(params?: { sport?: SportId }): Promise<GamesResponse>;
@@ -59,6 +69,8 @@ export interface PropsApi {
   propHistory(params: PropHistoryParams): Promise<PropHistoryResponse>;
   movers(params?: MoversParams): Promise<MovementResponse>;
   entries(): Promise<EntriesResponse>;
+  edges(params?: EdgesParams): Promise<EdgesResponse>;
+  evaluateSlip(legs: SlipLeg[]): Promise<SlipEvaluation>;
 }
 
 /**

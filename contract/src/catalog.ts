@@ -168,6 +168,8 @@ export type EntryKind = (typeof ENTRY_KINDS)[number];
 /** Fewest and most legs an entry (and a slip to evaluate) may have. */
 export const MIN_ENTRY_PICKS = 2;
 export const MAX_ENTRY_PICKS = 8;
+/** Most legs a slip to evaluate may have (the largest entries the books offer). */
+export const MAX_SLIP_LEGS = 6;
 
 export interface EntryPayout {
   hits: number;

@@ -11,4 +11,5 @@ export * from './schemas/game';
 export * from './schemas/key';
 export * from './schemas/prop';
 export * from './schemas/query';
+export * from './schemas/slip';
 export * from './schemas/sport';

@@ -11,8 +11,9 @@ import { EntriesResponseSchema } from './schemas/entry';
 import { ErrorSchema } from './schemas/error';
 import { GamesResponseSchema } from './schemas/game';
 import { CreatedKeySchema, CreateKeyRequestSchema, KeyInfoSchema } from './schemas/key';
-import { PropsResultSchema, ScanResponseSchema } from './schemas/prop';
+import { EdgesResponseSchema, PropsResultSchema, ScanResponseSchema } from './schemas/prop';
 import {
+  EdgesQuerySchema,
   GamePropsQuerySchema,
   GamesQuerySchema,
   MovementQuerySchema,
@@ -21,6 +22,7 @@ import {
   PropHistoryQuerySchema,
   ScanQuerySchema,
 } from './schemas/query';
+import { SlipEvaluationSchema, SlipRequestSchema } from './schemas/slip';
 import { SportsResponseSchema } from './schemas/sport';
 
 const c = initContract();
@@ -42,7 +44,7 @@ const keyed = {
 export const API_TAGS = {
   'Games and props': "Sports, today's games and their props, merged across both books.",
   Board:
-    "One player's props and context, one prop's line history, the biggest line movers, and pick'em entry types with their breakevens.",
+    "One player's props and context, one prop's line history, the biggest line movers, pick'em entry types with their breakevens, props sorted by edge and slip evaluation.",
   'Account and keys': 'Your key, tier and usage, and a free key for anyone.',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
@@ -184,6 +186,26 @@ export const contract = c.router(
         "Every pick'em entry type in force today (PrizePicks Power and Flex, Underdog standard and insured): payouts by legs won, the day the table took effect, and the per-leg breakeven probability computed from the payouts.",
       responses: { 200: EntriesResponseSchema, ...keyed },
       metadata: { tag: 'Board', tier: 'free' } satisfies RouteMeta,
+    },
+    edges: {
+      method: 'GET',
+      path: '/props/edges',
+      summary: 'Props sorted by edge',
+      description:
+        "The board's props sorted by edge: each row's better side, its estimated chance (given no push), the breakeven of the chosen entry type (default: each book's entry type with the lowest breakeven) and edge = chance − breakeven. The chances are estimates, not promises (see /api/v1/entries for breakevens). Pro tier and above.",
+      query: EdgesQuerySchema,
+      responses: { 200: EdgesResponseSchema, ...keyed },
+      metadata: { tag: 'Board', tier: 'pro' } satisfies RouteMeta,
+    },
+    evaluateSlip: {
+      method: 'POST',
+      path: '/slips/evaluate',
+      summary: 'Evaluate a pick slip',
+      description:
+        "2 to 6 legs (player, stat, side; game and book optional) → for each of the book's entry types with that many picks: the chance it pays more than the stake, the expected return per unit and the distribution of legs won. Legs are treated as independent; legs from the same game are flagged as correlated. Pro tier and above.",
+      body: SlipRequestSchema,
+      responses: { 200: SlipEvaluationSchema, ...keyed },
+      metadata: { tag: 'Board', tier: 'pro' } satisfies RouteMeta,
     },
     createKey: {
       method: 'POST',

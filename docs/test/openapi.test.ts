@@ -46,11 +46,13 @@ describe('docs/openapi.json', () => {
       'GET /api/v1/games/{eventId}/props',
       'GET /api/v1/me',
       'GET /api/v1/props',
+      'GET /api/v1/props/edges',
       'GET /api/v1/props/history',
       'GET /api/v1/props/movement',
       'GET /api/v1/props/player',
       'GET /api/v1/sports',
       'POST /api/v1/keys',
+      'POST /api/v1/slips/evaluate',
     ]);
     for (const { op } of ops) {
       expect(op.description, op.operationId).toBeTruthy();
@@ -66,7 +68,15 @@ describe('docs/openapi.json', () => {
   it('groups the operations by the API tags, in order, and carries the error table', () => {
     expect(checkedIn.tags.map((t: { name: string }) => t.name)).toEqual(Object.keys(API_TAGS));
     for (const { op } of operations(checkedIn)) expect(op.tags, op.operationId).toHaveLength(1);
-    expect(byTag('Board')).toEqual(['playerProps', 'playerContext', 'propHistory', 'movement', 'entries']);
+    expect(byTag('Board')).toEqual([
+      'playerProps',
+      'playerContext',
+      'propHistory',
+      'movement',
+      'entries',
+      'edges',
+      'evaluateSlip',
+    ]);
     for (const [code, status] of Object.entries(ERROR_STATUS)) {
       expect(checkedIn.info.description).toContain(`| \`${code}\` | ${status} | ${ERROR_MEANING[code as ErrorCode]} |`);
     }

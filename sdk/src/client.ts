@@ -2,6 +2,7 @@
 import {
   type CreatedKey,
   contract,
+  type EdgesParams,
   type GamePropsParams,
   type MoversParams,
   type PlayerContextParams,
@@ -9,6 +10,7 @@ import {
   type PropHistoryParams,
   type PropsApi,
   type ScanParams,
+  type SlipLeg,
   type SportId,
 } from '@propsfeed/contract';
 import { initClient } from '@ts-rest/core';
@@ -148,6 +150,23 @@ export class PropsFeed implements PropsApi {
   /** Every pick'em entry type in force, with payouts and the per-leg breakeven computed from them. */
   async entries() {
     return unwrap(await this.raw.entries(), 200);
+  }
+
+  /** The board sorted by edge: each row's better side against an entry type's breakeven (pro tier and above). */
+  async edges(params: EdgesParams = {}) {
+    const query = {
+      sport: params.sport,
+      stat: params.stat,
+      entry: params.entry,
+      minEdge: params.minEdge,
+      limit: params.limit,
+    };
+    return unwrap(await this.raw.edges({ query }), 200);
+  }
+
+  /** A slip of 2 to 6 legs against each entry type of its book: win chance, expected return, hits (pro tier and above). */
+  async evaluateSlip(legs: SlipLeg[]) {
+    return unwrap(await this.raw.evaluateSlip({ body: { legs } }), 200);
   }
 
   /** Issues a free-tier key (no API key needed). The key is shown only once. Never retried. */

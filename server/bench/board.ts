@@ -1,5 +1,5 @@
 /**
- * `pnpm bench:board`: the four board routes against the core routes that read the same board,
+ * `pnpm bench:board`: the board routes (and the edges board) against the core routes that read the same board,
  * measured in the same run on loopback. A child process serves the app over the seeded
  * simulator (line history and game logs replayed into SQLite, as `props serve` does) with an
  * enterprise key; this process drives each target in turn with autocannon, in interleaved
@@ -47,6 +47,8 @@ async function drive(): Promise<void> {
       { name: 'GET /context/player', url: `${v1}/context/player?name=aaron%20wilson` },
       { name: 'GET /props/movement?limit=50', url: `${v1}/props/movement?sport=nba&limit=50` },
       { name: 'GET /props/history', url: `${v1}/props/history?eventId=pp_127650&player=aaron%20wilson&stat=pra` },
+      { name: 'GET /props?limit=500 (core)', url: `${v1}/props?sport=nba&limit=500` },
+      { name: 'GET /props/edges?limit=500', url: `${v1}/props/edges?sport=nba&limit=500` },
     ];
     const results = await measureAll(
       targets.map((t) => ({ ...t, headers: auth })),
@@ -63,6 +65,8 @@ async function drive(): Promise<void> {
       ['/context/player ÷ /games', ratio('GET /context/player', 'GET /games (core)')],
       ['/props/movement ÷ /props?limit=50', ratio('GET /props/movement?limit=50', 'GET /props?limit=50 (core)')],
       ['/props/history ÷ /games', ratio('GET /props/history', 'GET /games (core)')],
+      // Probabilities and edges are computed when the board changes, so the sorted board is a prefix like a scan.
+      ['/props/edges?limit=500 ÷ /props?limit=500', ratio('GET /props/edges?limit=500', 'GET /props?limit=500 (core)')],
     ];
     console.log('\nratio                                        value');
     for (const [name, value] of ratios) console.log(`${name.padEnd(44)}${value.toFixed(2).padStart(6)}`);

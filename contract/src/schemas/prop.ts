@@ -151,3 +151,12 @@ export const ScanResponseSchema = z
   })
   .describe('ScanResponse');
 export type ScanResponse = z.infer<typeof ScanResponseSchema>;
+
+export const EdgesResponseSchema = ScanResponseSchema.extend({
+  entry: z
+    .string()
+    .nullable()
+    .describe("The entry type asked for; null: each book's entry type with the lowest breakeven"),
+  minEdge: z.number().nullable().describe('The minimum edge asked for, null when none'),
+}).describe('EdgesResponse');
+export type EdgesResponse = z.infer<typeof EdgesResponseSchema>;

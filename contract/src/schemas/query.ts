@@ -65,3 +65,30 @@ export const MovementQuerySchema = z.object({
     .default(DEFAULT_MOVERS_LIMIT)
     .describe(`Maximum movers (1 to ${MAX_MOVERS_LIMIT}, default ${DEFAULT_MOVERS_LIMIT})`),
 });
+
+export const EntryIdQuery = z
+  .string()
+  .regex(/^[a-z0-9_]{1,64}$/, 'an entry id is lowercase snake case')
+  .describe("Entry type id from GET /api/v1/entries (default: each book's entry type with the lowest breakeven)");
+
+/** A decimal in a query string, within bounds: `minEdge=abc` or an empty value is a 400. */
+function queryDecimal(min: number, max: number) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' && /^-?\d{1,3}(\.\d{1,9})?$/.test(v) ? Number(v) : v),
+    z.number().min(min).max(max),
+  );
+}
+
+export const EdgesQuerySchema = z.object({
+  sport: SportQuery,
+  stat: StatKeySchema.optional().describe('Filter to a single stat key'),
+  entry: EntryIdQuery.optional(),
+  minEdge: queryDecimal(-1, 1)
+    .optional()
+    .describe(
+      'Only rows whose edge is at least this (a probability difference, e.g. 0.02); every row with an edge when absent',
+    ),
+  limit: queryInt(1, MAX_SCAN_LIMIT)
+    .optional()
+    .describe(`Maximum rows (1 to ${MAX_SCAN_LIMIT}), further capped by the tier's scanLimit`),
+});

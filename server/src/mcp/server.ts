@@ -6,6 +6,8 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { PropsApi } from '@propsfeed/contract';
 import type { UnexpectedErrorHandler } from './result';
 import type { ToolContext } from './tools/context';
+import { registerEvaluateSlip } from './tools/evaluate-slip';
+import { registerFindEdges } from './tools/find-edges';
 import { registerFindGame } from './tools/find-game';
 import { registerFindPlayerProps } from './tools/find-player-props';
 import { registerGetGameProps } from './tools/get-game-props';
@@ -24,7 +26,7 @@ export interface PropsMcpServerOptions {
 const INSTRUCTIONS =
   'propsfeed serves player-prop lines (over/under lines with American odds) merged from PrizePicks and Underdog. ' +
   'Start with list_sports or find_game; get_game_props and scan_props give lines; find_player_props and ' +
-  'get_player_context answer questions about one player; get_prop_history and scan_movers (pro tier) show line movement.';
+  "get_player_context answer questions about one player; get_prop_history and scan_movers (pro tier) show line movement; find_edges and evaluate_slip (pro tier) compare estimated chances with pick'em breakevens.";
 
 export function createPropsMcpServer(api: PropsApi, opts: PropsMcpServerOptions = {}): McpServer {
   const server = new McpServer({ name: 'propsfeed', version: '0.1.0' }, { instructions: INSTRUCTIONS });
@@ -43,6 +45,8 @@ export function createPropsMcpServer(api: PropsApi, opts: PropsMcpServerOptions 
     registerGetPlayerContext,
     registerGetPropHistory,
     registerScanMovers,
+    registerFindEdges,
+    registerEvaluateSlip,
   ];
   for (const register of tools) register(ctx);
   return server;

@@ -13,6 +13,20 @@ export function binomialPmf(n: number, k: number, p: number): number {
   return coefficient * p ** k * (1 - p) ** (n - k);
 }
 
+/** P(exactly k legs win) for k = 0..n when leg i wins with probability ps[i], independently (Poisson binomial). */
+export function hitDistribution(ps: readonly number[]): number[] {
+  let dist = [1];
+  for (const p of ps) {
+    const next = new Array<number>(dist.length + 1).fill(0);
+    dist.forEach((q, k) => {
+      next[k] = (next[k] ?? 0) + q * (1 - p);
+      next[k + 1] = (next[k + 1] ?? 0) + q * p;
+    });
+    dist = next;
+  }
+  return dist;
+}
+
 /** Expected return per unit staked when every leg wins independently with probability p. */
 export function expectedReturn(table: Pick<EntryTable, 'picks' | 'payouts'>, p: number): number {
   let total = 0;

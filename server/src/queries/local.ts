@@ -9,6 +9,7 @@ import { assertRoute } from '../auth/access';
 import type { Caller } from '../auth/caller';
 import { parseOrRefuse } from '../errors/validation';
 import { boardDataOf, type QueryDeps } from './deps';
+import { edgesQuery } from './edges';
 import { entriesQuery } from './entries';
 import { gamePropsQuery } from './gameProps';
 import { gamesQuery } from './games';
@@ -18,10 +19,15 @@ import { playerContextQuery } from './playerContext';
 import { playerPropsQuery } from './playerProps';
 import { propHistoryQuery } from './propHistory';
 import { scanQuery } from './scan';
+import { evaluateSlipQuery } from './slip';
 import { sportsQuery } from './sports';
 
 /** The pro routes refuse a lower tier before their parameters are read, as the key guard does. */
-function assertRouteTier(caller: Caller, key: 'propHistory' | 'movement', what: string): void {
+function assertRouteTier(
+  caller: Caller,
+  key: 'propHistory' | 'movement' | 'edges' | 'evaluateSlip',
+  what: string,
+): void {
   assertRoute(caller, (contract[key].metadata as RouteMeta).tier ?? 'free', what);
 }
 
@@ -66,6 +72,16 @@ export function createLocalApi(deps: QueryDeps, caller: Caller): PropsApi {
     },
     async entries() {
       return entriesQuery(deps).value;
+    },
+    async edges(params = {}) {
+      assertRouteTier(caller, 'edges', 'edges');
+      const query = parseOrRefuse(contract.edges.query, params);
+      return edgesQuery(deps, caller, query).value;
+    },
+    async evaluateSlip(legs) {
+      assertRouteTier(caller, 'evaluateSlip', 'slip evaluation');
+      const body = parseOrRefuse(contract.evaluateSlip.body, { legs });
+      return evaluateSlipQuery(deps, caller, body.legs);
     },
   };
 }

@@ -21,7 +21,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { describeIssues } from '../errors/validation';
 import { createKey } from './createKey';
 import type { RouteDeps, RouteImpl } from './deps';
+import { edges } from './edges';
 import { entries } from './entries';
+import { evaluateSlip } from './evaluateSlip';
 import { gameProps } from './gameProps';
 import { games } from './games';
 import { me } from './me';
@@ -61,6 +63,8 @@ export async function registerContractRoutes(app: FastifyInstance, deps: RouteDe
     propHistory: keyed('propHistory', propHistory(deps)),
     movement: keyed('movement', movement(deps)),
     entries: keyed('entries', entries(deps)),
+    edges: keyed('edges', edges(deps)),
+    evaluateSlip: keyed('evaluateSlip', evaluateSlip(deps)),
     createKey: keyed('createKey', createKey(deps)),
   } as never);
   // Its own scope: registerRouter sets an error handler on the instance it is given, which

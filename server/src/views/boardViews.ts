@@ -3,7 +3,16 @@
  * the games of a sport, the props of a game (per stat filter), and the scan rows of a sport
  * (per stat filter) as one buffer of rows, so an answer capped at N rows is a prefix.
  */
-import type { GamesResponse, Projection, PropsResult, ScanResponse, ScanRow, SportId } from '@propsfeed/contract';
+import type {
+  EdgesResponse,
+  EntryType,
+  GamesResponse,
+  Projection,
+  PropsResult,
+  ScanResponse,
+  ScanRow,
+  SportId,
+} from '@propsfeed/contract';
 import type { Board, BoardGame, BoardProp, ProjectionSource } from '../feed/types';
 import type { PropOdds } from '../odds';
 import { gameOf, propOf, scanRowOf } from './encode';
@@ -31,7 +40,7 @@ class ScanRows {
   /** Rows joined by commas; `ends[i]` is the byte offset just after row i. */
   readonly rowsJson: Buffer;
   readonly ends: number[];
-  private readonly byLimit = new BoundedMap<number, Prepared<ScanResponse>>(16);
+  private readonly byLimit = new BoundedMap<string, Prepared<ScanResponse>>(16);
 
   constructor(
     readonly sport: SportId,
@@ -53,21 +62,31 @@ class ScanRows {
 
   /** The answer with the first `limit` rows; built from the row buffer, not re-serialized. */
   first(limit: number): Prepared<ScanResponse> {
-    const count = Math.min(limit, this.rows.length);
-    let prepared = this.byLimit.get(count);
+    return this.prefix(Math.min(limit, this.rows.length), this.rows.length);
+  }
+
+  /**
+   * The first `count` of `total` rows (total: those that qualify, at most all), with `extra`
+   * fields after the scan's own (the edges answer's entry and minEdge).
+   */
+  prefix<E extends Record<string, unknown>>(count: number, total: number, extra?: E): Prepared<ScanResponse & E> {
+    const cacheKey = `${count}|${total}|${extra ? JSON.stringify(extra) : ''}`;
+    let prepared = this.byLimit.get(cacheKey) as Prepared<ScanResponse & E> | undefined;
     if (!prepared) {
-      const value: ScanResponse = {
+      const value = {
         sport: this.sport,
         stat: this.stat,
         count,
-        total: this.rows.length,
+        total,
         delayed: this.delayed,
+        ...extra,
         rows: this.rows.slice(0, count),
-      };
-      const head = `{"sport":${JSON.stringify(this.sport)},"stat":${JSON.stringify(this.stat)},"count":${count},"total":${this.rows.length},"delayed":${this.delayed},"rows":[`;
+      } as ScanResponse & E;
+      const extraJson = extra ? JSON.stringify(extra).slice(1, -1) : '';
+      const head = `{"sport":${JSON.stringify(this.sport)},"stat":${JSON.stringify(this.stat)},"count":${count},"total":${total},"delayed":${this.delayed},${extraJson ? `${extraJson},` : ''}"rows":[`;
       const rowBytes = this.rowsJson.subarray(0, count === 0 ? 0 : this.ends[count - 1]);
       prepared = new Prepared(value, Buffer.concat([Buffer.from(head), rowBytes, Buffer.from(']}')]));
-      this.byLimit.set(count, prepared);
+      this.byLimit.set(cacheKey, prepared as Prepared<ScanResponse>);
     }
     return prepared;
   }
@@ -77,6 +96,7 @@ export class BoardViews {
   private readonly gamesBySport = new Map<SportId, Prepared<GamesResponse>>();
   private readonly propsByGame = new BoundedMap<string, Prepared<PropsResult>>(2048);
   private readonly scans = new BoundedMap<string, ScanRows>(256);
+  private readonly edgeRows = new BoundedMap<string, ScanRows>(256);
 
   constructor(
     readonly board: Board,
@@ -143,6 +163,52 @@ export class BoardViews {
       this.scans.set(cacheKey, rows);
     }
     return rows.first(limit);
+  }
+
+  /**
+   * Rows with an edge, best first, judged against `entry` (that book's rows only) or each
+   * book's cheapest entry type; those with an edge of at least `minEdge`, at most `limit`.
+   * Sorted once per board, sport, stat and entry; an answer is a prefix of that order.
+   */
+  edges(
+    sport: SportId,
+    stat: string | null,
+    entry: EntryType | undefined,
+    minEdge: number | null,
+    limit: number,
+  ): Prepared<EdgesResponse> {
+    const cacheKey = `${sport}|${stat ?? ''}|${entry?.id ?? ''}`;
+    let sorted = this.edgeRows.get(cacheKey);
+    if (!sorted) {
+      sorted = new ScanRows(sport, stat, this.kind.delayed, this.rowsByEdge(sport, stat, entry));
+      this.edgeRows.set(cacheKey, sorted);
+    }
+    let qualifying = sorted.rows.length;
+    if (minEdge !== null) {
+      // Binary search: the first row below minEdge in the descending order.
+      let low = 0;
+      let high = sorted.rows.length;
+      while (low < high) {
+        const mid = (low + high) >> 1;
+        if ((sorted.rows[mid]?.edge?.edge ?? -Infinity) >= minEdge) low = mid + 1;
+        else high = mid;
+      }
+      qualifying = low;
+    }
+    return sorted.prefix(Math.min(limit, qualifying), qualifying, { entry: entry?.id ?? null, minEdge });
+  }
+
+  private rowsByEdge(sport: SportId, stat: string | null, entry: EntryType | undefined): ScanRow[] {
+    if (!this.kind.edges || !this.odds) return [];
+    const { odds } = this;
+    const rows: ScanRow[] = [];
+    for (const row of this.scan(sport, stat, Number.MAX_SAFE_INTEGER).value.rows) {
+      if (!row.probabilities) continue;
+      const edge = entry ? odds.edge(row.probabilities, this.board.fetchedAt, entry) : row.edge;
+      if (edge) rows.push(entry ? { ...row, edge } : row);
+    }
+    // Stable: equal edges keep the board's order.
+    return rows.sort((a, b) => (b.edge?.edge ?? 0) - (a.edge?.edge ?? 0));
   }
 
   private scanRows(sport: SportId, stat: string | null): ScanRow[] {

@@ -9,11 +9,14 @@ import {
   type PropsApi,
   type PropsApiErrorShape,
   type ScanRow,
+  type SlipLeg,
   SPORTS,
   type SportId,
   type Tier,
 } from '@propsfeed/contract';
-import { EntryBook } from '../../src/odds/entries';
+import { bestEdge, cheapestEntries } from '../../src/odds/edge';
+import { EntryBook, hitDistribution } from '../../src/odds/entries';
+import { fairProbabilities } from '../../src/odds/fair';
 
 export class FixtureApiError extends Error implements PropsApiErrorShape {
   constructor(
@@ -284,6 +287,70 @@ export function createFixtureApi(opts: FixtureApiOptions): PropsApi & { calls: n
         : [];
       const sinceIso = since === undefined ? null : new Date(since).toISOString();
       return { sport, stat: stat ?? null, since: sinceIso, count: movers.length, movers };
+    },
+    async edges({ sport = 'nba' as SportId, limit = 5000 }: { sport?: SportId; limit?: number } = {}) {
+      api.count();
+      proRoute('edges');
+      allowed(sport);
+      const cheapest = cheapestEntries(new EntryBook().inEffect('2026-11-22'));
+      const rows = gamesOf(sport)
+        .flatMap((g) => propsOf(g).map((p) => rowOf(g, p)))
+        .flatMap((row) => {
+          const quotes = row.books
+            ? row.books.map((b) => ({ ...b, updatedAt: 0 }))
+            : [
+                {
+                  source: 'underdog' as const,
+                  line: row.line,
+                  overOdds: row.overOdds,
+                  underOdds: row.underOdds,
+                  updatedAt: 0,
+                },
+              ];
+          const probabilities = fairProbabilities(quotes, { none: 'no logs in the fixture' });
+          const edge = bestEdge(probabilities, (book) => cheapest.get(book));
+          return edge ? [{ ...row, probabilities, edge }] : [];
+        })
+        .sort((a, b) => b.edge.edge - a.edge.edge);
+      const capped = rows.slice(0, limit);
+      return { sport, stat: null, count: capped.length, rows: capped, total: rows.length, entry: null, minEdge: null };
+    },
+    async evaluateSlip(legs: SlipLeg[]) {
+      api.count();
+      proRoute('slip evaluation');
+      const dist = hitDistribution(legs.map(() => 0.6));
+      const [power] = new EntryBook()
+        .inEffect('2026-11-22')
+        .filter((t) => t.kind === 'power' && t.picks === legs.length);
+      const pays = (k: number) => power?.payouts.find((p) => p.hits === k)?.multiplier ?? 0;
+      return {
+        book: 'prizepicks' as const,
+        legs: legs.map((l, i) => ({
+          eventId: l.eventId ?? 'pp_8812345',
+          player: l.player,
+          stat: l.stat,
+          side: l.side,
+          line: 24.5,
+          probability: 0.6,
+          method: 'fixture',
+          correlatedWith: legs.flatMap((_, j) => (j !== i ? [j] : [])),
+        })),
+        entries: power
+          ? [
+              {
+                entry: power.id,
+                name: power.name,
+                kind: power.kind,
+                breakeven: power.breakeven,
+                winProbability: dist[legs.length] ?? 0,
+                expectedReturn: dist.reduce((sum, q, k) => sum + q * pays(k), 0),
+                hits: dist.map((q, k) => ({ hits: k, probability: q, multiplier: pays(k) })).reverse(),
+              },
+            ]
+          : [],
+        correlated: legs.length > 1,
+        assumption: 'The legs are treated as independent (fixture).',
+      };
     },
     async entries() {
       api.count();

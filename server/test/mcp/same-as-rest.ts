@@ -21,6 +21,7 @@ export const TOOL_CALLS: { tool: string; args: Record<string, unknown>; path: st
     path: '/props/history?eventId=pp_100&player=LeBron%20James&stat=points',
   },
   { tool: 'scan_movers', args: { sport: 'nba', limit: 20 }, path: '/props/movement?sport=nba&limit=20' },
+  { tool: 'find_edges', args: { sport: 'nba', limit: 10 }, path: '/props/edges?sport=nba&limit=10' },
 ];
 
 export function textOf(result: CallToolResult): string {

@@ -1,4 +1,4 @@
-/** The nine tools over an in-memory transport, against a fixture PropsApi: shapes, text, errors. */
+/** The eleven tools over an in-memory transport, against a fixture PropsApi: shapes, text, errors. */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -34,10 +34,12 @@ async function call(client: Client, name: string, args: Record<string, unknown> 
 }
 
 describe('tool list', () => {
-  it('lists the nine tools, each described, with input and output schemas', async () => {
+  it('lists the eleven tools, each described, with input and output schemas', async () => {
     const client = await connect(free());
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
+      'evaluate_slip',
+      'find_edges',
       'find_game',
       'find_player_props',
       'get_game_props',
@@ -170,6 +172,32 @@ describe('each tool', () => {
     const movers = await call(client, 'scan_movers', { stat: 'points', since: '2026-11-22T12:00:00Z' });
     expect(movers.data?.since).toBe('2026-11-22T12:00:00.000Z');
     expect(movers.text).toMatch(/Knicks Player 1\s+points\s+9.5\s+10.5\s+\+1\s+up/);
+  });
+});
+
+describe('edges and slips', () => {
+  it('find_edges lists rows best edge first; evaluate_slip prices each entry type, flagging shared games', async () => {
+    const client = await connect(pro());
+    const edges = await call(client, 'find_edges', { limit: 3 });
+    expect(edges.result.isError).toBeFalsy();
+    expect(edges.text).toMatch(
+      /^\d+ of \d+ nba props? with an edge, against each book's cheapest entry type; estimates, not promises/,
+    );
+    expect(edges.text).toMatch(/PLAYER\s+STAT\s+BOOK\s+PICK\s+PROB\s+NEEDS\s+EDGE \(PTS\)/);
+    const slip = await call(client, 'evaluate_slip', {
+      legs: [
+        { player: 'LeBron James', stat: 'points', side: 'over' },
+        { player: 'Jayson Tatum', stat: 'points', side: 'under' },
+      ],
+    });
+    expect(slip.result.isError).toBeFalsy();
+    // Two legs at 0.6: both win 0.36 and the 2-pick Power pays 3×, an expected 1.08.
+    expect(slip.text).toMatch(/PrizePicks 2-pick Power\s+36%\s+1.08\s+57.7%\s+2:36% 1:48% 0:16%/);
+    expect(slip.text).toContain('The legs are treated as independent');
+    const short = await call(client, 'evaluate_slip', {
+      legs: [{ player: 'LeBron James', stat: 'points', side: 'over' }],
+    });
+    expect(short.result.isError).toBe(true);
   });
 });
 

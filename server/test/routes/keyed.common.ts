@@ -6,9 +6,22 @@ import { contract, type RouteMeta } from '@propsfeed/contract';
 
 export interface KeyedRoute {
   name: keyof typeof contract;
+  method: 'GET' | 'POST';
   url: string;
+  /** The JSON body of a POST route's test request. */
+  payload?: unknown;
   tier: 'free' | 'pro';
 }
+
+/** Bodies of the POST routes' test requests. */
+const PAYLOADS: Record<string, unknown> = {
+  evaluateSlip: {
+    legs: [
+      { player: 'Nikola Jokic', stat: 'points', side: 'over' },
+      { player: 'Nikola Jokic', stat: 'pra', side: 'under' },
+    ],
+  },
+};
 
 const URLS: Record<string, string> = {
   sports: '/api/v1/sports',
@@ -21,6 +34,8 @@ const URLS: Record<string, string> = {
   propHistory: '/api/v1/props/history?eventId=pp_1002&player=Nikola%20Jokic&stat=pra',
   movement: '/api/v1/props/movement?sport=nba',
   entries: '/api/v1/entries',
+  edges: '/api/v1/props/edges?sport=nba&limit=5',
+  evaluateSlip: '/api/v1/slips/evaluate',
 };
 
 export const KEYED_ROUTES: KeyedRoute[] = Object.entries(contract)
@@ -28,5 +43,22 @@ export const KEYED_ROUTES: KeyedRoute[] = Object.entries(contract)
   .map(([name, route]) => {
     const url = URLS[name];
     if (!url) throw new Error(`keyed route ${name} has no test request: add one to keyed.common.ts`);
-    return { name: name as keyof typeof contract, url, tier: ((route.metadata ?? {}) as RouteMeta).tier ?? 'free' };
+    const payload = PAYLOADS[name];
+    return {
+      name: name as keyof typeof contract,
+      method: route.method as KeyedRoute['method'],
+      url,
+      ...(payload === undefined ? {} : { payload }),
+      tier: ((route.metadata ?? {}) as RouteMeta).tier ?? 'free',
+    };
   });
+
+/** The route's test request, with this Authorization header (none when undefined). */
+export function routeRequest(route: KeyedRoute, authorization?: string) {
+  return {
+    method: route.method,
+    url: route.url,
+    ...(route.payload === undefined ? {} : { payload: route.payload as Record<string, unknown> }),
+    headers: authorization === undefined ? {} : { authorization },
+  };
+}

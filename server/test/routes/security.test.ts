@@ -5,7 +5,7 @@ import type { BoardSource } from '../../src/feed/types';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { buildBoard, TestBoardSource } from '../helpers/board';
 import { ALL_GAMES } from '../helpers/fixtures';
-import { KEYED_ROUTES } from './keyed.common';
+import { KEYED_ROUTES, type KeyedRoute, routeRequest } from './keyed.common';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,15 +23,19 @@ function expectLimitHeaders(headers: Record<string, unknown>) {
   }
 }
 
+/** The route's test request with this key (none: no Authorization header). */
+const call = (route: KeyedRoute, key?: string) =>
+  t.inject(routeRequest(route, key === undefined ? undefined : `Bearer ${key}`));
+
 describe.each(KEYED_ROUTES)('$name ($url)', (route) => {
   it('answers 401 missing_api_key without a key', async () => {
-    const res = await t.get(route.url);
+    const res = await call(route);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ error: 'missing_api_key', message: expect.any(String) });
   });
 
   it.each(['Bearer', 'bearer   '])('answers 401 missing_api_key for the scheme without a key (%j)', async (header) => {
-    const res = await t.inject({ method: 'GET', url: route.url, headers: { authorization: header } });
+    const res = await t.inject(routeRequest(route, header));
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ error: 'missing_api_key', message: expect.any(String) });
   });
@@ -42,33 +46,33 @@ describe.each(KEYED_ROUTES)('$name ($url)', (route) => {
     ['an unknown key', () => `Bearer pf_${'A'.repeat(32)}`],
     ['the key without a scheme', (k: string) => k],
   ])('answers 401 invalid_api_key for %s', async (_what, header) => {
-    const res = await t.inject({ method: 'GET', url: route.url, headers: { authorization: header(t.keys.sharp) } });
+    const res = await t.inject(routeRequest(route, header(t.keys.sharp)));
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ error: 'invalid_api_key', message: expect.any(String) });
   });
 
   it('answers 401 for a revoked key', async () => {
     const key = await t.createKey({ tier: 'sharp' });
-    expect((await t.get(route.url, key)).statusCode).not.toBe(401);
+    expect((await call(route, key)).statusCode).not.toBe(401);
     await t.store.revokeKey(key.slice(0, 8), Date.now());
     await t.keysCache.refresh();
-    const res = await t.get(route.url, key);
+    const res = await call(route, key);
     expect(res.statusCode).toBe(401);
     expect(res.json().error).toBe('invalid_api_key');
   });
 
   it('carries the limit headers on a keyed answer', async () => {
-    const res = await t.get(route.url, t.keys.sharp);
+    const res = await call(route, t.keys.sharp);
     expect([401, 403, 429, 500]).not.toContain(res.statusCode);
     expectLimitHeaders(res.headers);
   });
 
   it('answers 429 rate_limited past the per-minute limit, with Retry-After', async () => {
     const key = await t.createKey({ tier: 'enterprise', rpm: 2, rpd: 100 });
-    await t.get(route.url, key);
-    const second = await t.get(route.url, key);
+    await call(route, key);
+    const second = await call(route, key);
     expect(second.headers['x-ratelimit-remaining']).toBe('0');
-    const res = await t.get(route.url, key);
+    const res = await call(route, key);
     expect(res.statusCode).toBe(429);
     expect(res.json()).toEqual({ error: 'rate_limited', message: expect.any(String) });
     expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
@@ -77,8 +81,8 @@ describe.each(KEYED_ROUTES)('$name ($url)', (route) => {
 
   it('answers 429 daily_quota_exceeded past the day quota', async () => {
     const key = await t.createKey({ tier: 'enterprise', rpm: 100, rpd: 1 });
-    await t.get(route.url, key);
-    const res = await t.get(route.url, key);
+    await call(route, key);
+    const res = await call(route, key);
     expect(res.statusCode).toBe(429);
     expect(res.json().error).toBe('daily_quota_exceeded');
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
@@ -86,7 +90,7 @@ describe.each(KEYED_ROUTES)('$name ($url)', (route) => {
 
   if (route.tier === 'pro') {
     it('answers 403 route_not_in_tier to the free tier, naming pro', async () => {
-      const res = await t.get(route.url, t.keys.free);
+      const res = await call(route, t.keys.free);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ error: 'route_not_in_tier', message: expect.any(String), requiredTier: 'pro' });
       expectLimitHeaders(res.headers);

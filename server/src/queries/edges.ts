@@ -1,0 +1,42 @@
+/** GET /props/edges: the caller's board sorted by edge, against an entry type or each book's cheapest. */
+import type { EdgesResponse, EntryType, SportId } from '@propsfeed/contract';
+import { assertSport } from '../auth/access';
+import type { Caller } from '../auth/caller';
+import { ApiError } from '../errors/apiError';
+import { utcDay } from '../odds';
+import type { Prepared } from '../views';
+import type { QueryDeps } from './deps';
+import { entryBookOf } from './entries';
+import { assertStatsOfSport } from './statOfSport';
+
+/** The entry type of this id in force today; a 400 naming the ids when there is none. */
+export function entryTypeOf(deps: QueryDeps, id: string): EntryType {
+  const types = entryBookOf(deps).inEffect(utcDay(deps.now()));
+  const entry = types.find((t) => t.id === id);
+  if (!entry)
+    throw new ApiError(
+      'invalid_request',
+      `unknown entry type '${id}' (in force: ${types.map((t) => t.id).join(', ')})`,
+    );
+  return entry;
+}
+
+export function edgesQuery(
+  deps: QueryDeps,
+  caller: Caller,
+  params: {
+    sport: SportId;
+    stat?: string | undefined;
+    entry?: string | undefined;
+    minEdge?: number | undefined;
+    limit?: number | undefined;
+  },
+): Prepared<EdgesResponse> {
+  assertSport(caller, params.sport);
+  if (params.stat !== undefined) assertStatsOfSport(params.sport, [params.stat]);
+  const entry = params.entry === undefined ? undefined : entryTypeOf(deps, params.entry);
+  const limit = Math.min(params.limit ?? caller.policy.scanLimit, caller.policy.scanLimit);
+  return deps.views
+    .views(caller.view, caller.policy.delayMs, deps.now())
+    .edges(params.sport, params.stat ?? null, entry, params.minEdge ?? null, limit);
+}

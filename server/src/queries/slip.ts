@@ -1,0 +1,106 @@
+/**
+ * POST /slips/evaluate: a slip of 2–6 legs priced against each entry type of its book with
+ * as many picks: the distribution of legs won (legs independent), the chance of a profit and
+ * the expected return. Legs from one game are flagged, since their outcomes may move together.
+ */
+import { BOOKS, type Book, type SlipEvaluation, type SlipLeg } from '@propsfeed/contract';
+import type { Caller } from '../auth/caller';
+import { ApiError } from '../errors/apiError';
+import type { BoardGame, BoardProp } from '../feed/types';
+import { hitDistribution, utcDay } from '../odds/entries';
+import type { QueryDeps } from './deps';
+import { entryBookOf } from './entries';
+import { findPlayer, isActiveFor, playersOnBoard, requestedSports } from './players';
+
+const round4 = (v: number) => Math.round(v * 10_000) / 10_000;
+
+const ASSUMPTION =
+  'The legs are treated as independent, and each probability is an estimate from prices and game logs, not a promise. A pushed leg is left out (the books drop it from the entry); the chances here are given no push.';
+
+function refuse(message: string): never {
+  throw new ApiError('invalid_request', message);
+}
+
+interface Found {
+  leg: SlipLeg;
+  game: BoardGame;
+  prop: BoardProp;
+}
+
+export function evaluateSlipQuery(deps: QueryDeps, caller: Caller, legs: readonly SlipLeg[]): SlipEvaluation {
+  const views = deps.views.views(caller.view, caller.policy.delayMs, deps.now());
+  const sports = requestedSports(caller, undefined);
+  const players = [...playersOnBoard(views).values()].filter((p) => sports.includes(p.sport));
+  const found: Found[] = legs.map((leg, i) => {
+    const where = `leg ${i + 1} (${leg.player} ${leg.stat})`;
+    const player = findPlayer(leg.player, players);
+    if (!player) refuse(`${where}: no such player on today's board`);
+    const matches = player.props.filter(
+      ({ game, prop }) =>
+        prop.stat === leg.stat &&
+        isActiveFor(caller, game) &&
+        (leg.eventId === undefined || game.id === leg.eventId || game.aliases.includes(leg.eventId)),
+    );
+    if (matches.length === 0)
+      refuse(`${where}: ${player.name} has no ${leg.stat} prop${leg.eventId ? ` in ${leg.eventId}` : ''} you can play`);
+    if (matches.length > 1)
+      refuse(
+        `${where}: ${player.name} has ${leg.stat} props in ${matches.length} games; give eventId (${matches.map((m) => m.game.id).join(', ')})`,
+      );
+    const match = matches[0] as { game: BoardGame; prop: BoardProp };
+    return { leg, ...match };
+  });
+
+  const named = [...new Set(legs.flatMap((l) => (l.book ? [l.book] : [])))];
+  if (named.length > 1) refuse(`the legs name different books (${named.join(', ')}); an entry is played at one book`);
+  const book: Book | undefined =
+    named[0] ?? BOOKS.find((b) => found.every((f) => f.prop.books.some((q) => q.source === b)));
+  if (!book) refuse('no one book posts every leg; name the book of each leg');
+
+  const evaluated = found.map(({ leg, game, prop }, i) => {
+    const where = `leg ${i + 1} (${prop.player} ${leg.stat})`;
+    const fair = views.scanRow(game, prop).probabilities?.find((p) => p.source === book);
+    if (!fair) refuse(`${where}: ${book} does not post this prop`);
+    if (fair.pOver === null || fair.pUnder === null) refuse(`${where}: ${fair.method}`);
+    const probability = (leg.side === 'over' ? fair.pOver : fair.pUnder) / (fair.pOver + fair.pUnder);
+    const correlatedWith = found.flatMap((other, j) => (j !== i && other.game.id === game.id ? [j] : []));
+    return {
+      eventId: game.id,
+      player: prop.player,
+      stat: prop.stat,
+      side: leg.side,
+      line: fair.line,
+      probability: round4(probability),
+      method: fair.method,
+      correlatedWith,
+    };
+  });
+
+  const dist = hitDistribution(evaluated.map((l) => l.probability));
+  const entries = entryBookOf(deps)
+    .inEffect(utcDay(deps.now()))
+    .filter((t) => t.book === book && t.picks === legs.length)
+    .map((t) => {
+      const pays = (k: number) => t.payouts.find((p) => p.hits === k)?.multiplier ?? 0;
+      let expectedReturn = 0;
+      let winProbability = 0;
+      dist.forEach((q, k) => {
+        expectedReturn += q * pays(k);
+        if (pays(k) > 1) winProbability += q;
+      });
+      return {
+        entry: t.id,
+        name: t.name,
+        kind: t.kind,
+        breakeven: round4(t.breakeven),
+        winProbability: round4(winProbability),
+        expectedReturn: round4(expectedReturn),
+        hits: dist.map((q, k) => ({ hits: k, probability: round4(q), multiplier: pays(k) })).reverse(),
+      };
+    });
+  const correlated = evaluated.some((l) => l.correlatedWith.length > 0);
+  const assumption = correlated
+    ? `${ASSUMPTION} Some legs share a game, so their outcomes may move together and these numbers may be off.`
+    : ASSUMPTION;
+  return { book, legs: evaluated, entries, correlated, assumption };
+}
