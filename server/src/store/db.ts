@@ -3,8 +3,9 @@
  * PROPS_DATABASE_URL is set. Migrations are versioned modules applied at start-up.
  */
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import Database from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
 import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations';
@@ -30,9 +31,30 @@ export async function openDb<Schema = unknown>(opts: OpenDbOptions): Promise<Db<
   return db;
 }
 
+/**
+ * better-sqlite3 for the running Node. 13 is built on Node-API 10 (Node 22.14+ and 24) and ships
+ * its binaries; 12 (the optional dependency `better-sqlite3-12`) is what older Node (20) loads,
+ * and only that: built against Node 24.19+ headers, a garbage collection outside JavaScript that
+ * frees one of its statements aborts the process (node::ObjectWrap's new cleanup hook;
+ * WiseLibs/better-sqlite3#1515, not fixed in 12).
+ */
+export function loadSqlite(napiVersion = process.versions.napi): typeof BetterSqlite3 {
+  const requireHere = createRequire(import.meta.url);
+  if (Number(napiVersion) >= 10) return requireHere('better-sqlite3');
+  try {
+    return requireHere('better-sqlite3-12');
+  } catch (err) {
+    throw new Error(
+      `SQLite for Node ${process.versions.node} needs better-sqlite3-12 (an optional dependency of @propsfeed/server), ` +
+        `which could not be loaded: reinstall @propsfeed/server or use Node 22 or 24. (${err instanceof Error ? err.message : String(err)})`,
+    );
+  }
+}
+
 function openSqlite<Schema>(dataDir: string): Db<Schema> {
   const dir = resolve(dataDir);
   mkdirSync(dir, { recursive: true });
+  const Database = loadSqlite();
   const sqlite = new Database(join(dir, 'propsfeed.db'));
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
