@@ -185,7 +185,7 @@ export const contract = c.router(
       description:
         "Every pick'em entry type in force today (PrizePicks Power and Flex, Underdog standard and insured): payouts by legs won, the day the table took effect, and the per-leg breakeven probability computed from the payouts.",
       responses: { 200: EntriesResponseSchema, ...keyed },
-      metadata: { tag: 'Board', tier: 'free' } satisfies RouteMeta,
+      metadata: { tag: 'Board', tier: 'free', example: {} } satisfies RouteMeta,
     },
     edges: {
       method: 'GET',
@@ -195,7 +195,7 @@ export const contract = c.router(
         "The board's props sorted by edge: each row's better side, its estimated chance (given no push), the breakeven of the chosen entry type (default: each book's entry type with the lowest breakeven) and edge = chance − breakeven. The chances are estimates, not promises (see /api/v1/entries for breakevens). Pro tier and above.",
       query: EdgesQuerySchema,
       responses: { 200: EdgesResponseSchema, ...keyed },
-      metadata: { tag: 'Board', tier: 'pro' } satisfies RouteMeta,
+      metadata: { tag: 'Board', tier: 'pro', example: { query: { sport: 'nba', limit: '3' } } } satisfies RouteMeta,
     },
     evaluateSlip: {
       method: 'POST',
@@ -205,7 +205,18 @@ export const contract = c.router(
         "2 to 6 legs (player, stat, side; game and book optional) → for each of the book's entry types with that many picks: the chance it pays more than the stake, the expected return per unit and the distribution of legs won. Legs are treated as independent; legs from the same game are flagged as correlated. Pro tier and above.",
       body: SlipRequestSchema,
       responses: { 200: SlipEvaluationSchema, ...keyed },
-      metadata: { tag: 'Board', tier: 'pro' } satisfies RouteMeta,
+      metadata: {
+        tag: 'Board',
+        tier: 'pro',
+        example: {
+          body: {
+            legs: [
+              { eventId: 'pp_127650', player: 'Aaron Wilson', stat: 'points', side: 'over' },
+              { eventId: 'pp_127650', player: 'Rasmus Perez II', stat: 'points', side: 'under' },
+            ],
+          },
+        },
+      } satisfies RouteMeta,
     },
     createKey: {
       method: 'POST',
