@@ -191,9 +191,16 @@ describe.skipIf(!available)('replicas on PostgreSQL + Redis (multi-process)', ()
       timeout: 120_000,
       interval: 500,
     });
-    const realtime = await readAtOneVersion('/api/v1/props?sport=nba&limit=500', keys.board.key);
-    expect(JSON.parse(realtime[0] as string).rows.length).toBeGreaterThan(0);
-    expect(new Set(realtime).size).toBe(1);
+    // Fields derived from game logs (projections, the estimates and edges) reach each replica on
+    // its own refresh, within seconds: the board is the same once they have.
+    await vi.waitFor(
+      async () => {
+        const realtime = await readAtOneVersion('/api/v1/props?sport=nba&limit=500', keys.board.key);
+        expect(JSON.parse(realtime[0] as string).rows.length).toBeGreaterThan(0);
+        expect(new Set(realtime).size).toBe(1);
+      },
+      { timeout: 30_000, interval: 500 },
+    );
     const delayed = await readAtOneVersion('/api/v1/games?sport=nba', keys.delayed.key);
     expect(JSON.parse(delayed[0] as string)).toMatchObject({ delayed: true });
     expect(new Set(delayed).size).toBe(1);
@@ -252,12 +259,13 @@ describe.skipIf(!available)('replicas on PostgreSQL + Redis (multi-process)', ()
         // starting from nothing would record every line once more at the takeover).
         const { rows: repeats } = await history.query(REPEATED_POINTS_SQL);
         expect(Number(repeats[0]?.n)).toBe(0);
-        // The board is the same at once; projections (from game logs the new leader records as
-        // games go final) reach each replica on its own refresh, within seconds.
+        // The board is the same at once; what derives from game logs (projections, estimates and
+        // edges, from logs the new leader records as games go final) reaches each replica on its
+        // own refresh, within seconds.
         const withoutProjections = (body: string) =>
           JSON.stringify(
             (JSON.parse(body) as { rows: Record<string, unknown>[] }).rows.map(
-              ({ propsfeedProjection: _, ...row }) => row,
+              ({ propsfeedProjection: _p, probabilities: _e, edge: _g, ...row }) => row,
             ),
           );
         const after = await readAtOneVersion('/api/v1/props?sport=nba&limit=500', keys.board.key, survivors);
