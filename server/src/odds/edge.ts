@@ -1,7 +1,6 @@
 /** Edges: the better side of a prop against an entry type's per-leg breakeven. */
 import type { Book, Edge, EntryType, FairProbability } from '@propsfeed/contract';
-
-const round4 = (v: number) => Math.round(v * 10_000) / 10_000;
+import { round4 } from './entries';
 
 /** Each book's entry type with the lowest breakeven: the default an edge is judged against. */
 export function cheapestEntries(types: readonly EntryType[]): Map<Book, EntryType> {

@@ -5,6 +5,9 @@
 import type { EntryKind, EntryTable, EntryType } from '@propsfeed/contract';
 import { ENTRY_KINDS, ENTRY_TABLES } from '@propsfeed/contract';
 
+/** Probabilities and returns as answered: four decimals. */
+export const round4 = (v: number) => Math.round(v * 10_000) / 10_000;
+
 /** P(exactly k of n independent legs win), each with probability p. */
 export function binomialPmf(n: number, k: number, p: number): number {
   if (k < 0 || k > n) return 0;

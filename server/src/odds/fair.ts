@@ -17,6 +17,7 @@ import {
   type SideProbabilities,
   type StatModel,
 } from './distribution';
+import { round4 } from './entries';
 
 /** The game logs the distributions are fitted to (the game-log index satisfies it). */
 export interface StatLogs {
@@ -28,7 +29,6 @@ export interface StatLogs {
 }
 
 const BOOK_NAMES: Record<Book, string> = { prizepicks: 'PrizePicks', underdog: 'Underdog' };
-const round4 = (v: number) => Math.round(v * 10_000) / 10_000;
 const percent = (v: number) => `${Math.round(v * 1000) / 10} %`;
 
 /** Rounded to 4 places, the sides still summing to 1. */

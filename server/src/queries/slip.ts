@@ -7,12 +7,10 @@ import { BOOKS, type Book, type SlipEvaluation, type SlipLeg } from '@propsfeed/
 import type { Caller } from '../auth/caller';
 import { ApiError } from '../errors/apiError';
 import type { BoardGame, BoardProp } from '../feed/types';
-import { hitDistribution, utcDay } from '../odds/entries';
+import { hitDistribution, round4, utcDay } from '../odds/entries';
 import type { QueryDeps } from './deps';
 import { entryBookOf } from './entries';
 import { findPlayer, isActiveFor, playersOnBoard, requestedSports } from './players';
-
-const round4 = (v: number) => Math.round(v * 10_000) / 10_000;
 
 const ASSUMPTION =
   'The legs are treated as independent, and each probability is an estimate from prices and game logs, not a promise. A pushed leg is left out (the books drop it from the entry); the chances here are given no push.';
