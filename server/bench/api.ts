@@ -1,16 +1,17 @@
 /**
  * `pnpm bench`: the API against two baselines measured in the same run, on loopback.
- * A child process runs three servers (the real app on a 6,000-row board with an enterprise
- * key, a bare Fastify route returning a small JSON, a bare Node route sending the same
- * pre-serialized 5,000-row bytes); this process drives each in turn with autocannon and
- * prints req/s, p50/p99 and the ratios against the goals.
+ * A child process pinned to one CPU runs three servers (the real app on a 6,000-row board with
+ * an enterprise key; bare Fastify replaying the API's /me and /games answers; bare Node sending
+ * the API's big answers as the same pre-encoded bytes with the same headers); this process
+ * drives each in turn with wrk on the other CPU and prints req/s, p50/p99, the server's CPU
+ * and the ratios against the goals (see bench/measure.ts for when a ratio is of throughput and
+ * when of CPU per request).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import { contract, STAT_KEYS } from '@propsfeed/contract';
 import { initServer } from '@ts-rest/fastify';
 import Fastify from 'fastify';
@@ -22,13 +23,14 @@ import type { RouteImpl } from '../src/routes/deps';
 import { openStore } from '../src/store/kyselyStore';
 import { buildBoard, type PropSpec, TestBoardSource } from '../test/helpers/board';
 import {
+  compare,
   connectionsArg,
   describePlan,
   measureAll,
   type Plan,
+  printComparisons,
   printResults,
-  type RoundRatio,
-  roundRatio,
+  requireWrk,
   type Target,
 } from './measure';
 import { startBenchServer } from './process';
@@ -43,7 +45,10 @@ const PLAN: Plan = {
   connections: connectionsArg(),
 };
 
-/** Varied props (names, lines, odds) so compression sees realistic data, from a fixed seed. */
+/**
+ * Varied props (names, lines, odds) so compression sees realistic data, from a fixed seed:
+ * 50 players a game with one prop for each of 10 stats, as a busy real NBA game has.
+ */
 function benchProps(gameIndex: number, n: number): PropSpec[] {
   let seed = 1 + gameIndex;
   const rand = () => {
@@ -65,21 +70,65 @@ function benchProps(gameIndex: number, n: number): PropSpec[] {
   ];
   const stats = STAT_KEYS.nba.slice(0, 10);
   const odds = () => (rand() < 0.5 ? -100 - Math.floor(rand() * 60) : 100 + Math.floor(rand() * 40));
-  return Array.from({ length: n }, (_, i) => ({
-    player: `${first[i % 10]} ${last[Math.floor(i / 10) % 10]} ${gameIndex}-${Math.floor(i / 100)}`,
-    stat: stats[Math.floor(rand() * stats.length)] ?? 'points',
-    line: Math.floor(rand() * 400) / 10 + 0.5,
-    overOdds: odds(),
-    underOdds: odds(),
-    team: `team-${gameIndex}-${i % 2}`,
-  }));
+  return Array.from({ length: n }, (_, i) => {
+    const player = Math.floor(i / stats.length);
+    return {
+      player: `${first[player % 10]} ${last[Math.floor(player / 10) % 10]} ${gameIndex}`,
+      stat: stats[i % stats.length] ?? 'points',
+      line: Math.floor(rand() * 400) / 10 + 0.5,
+      overOdds: odds(),
+      underOdds: odds(),
+      team: `team-${gameIndex}-${player % 2}`,
+    };
+  });
 }
+
+/** An answer recorded from the API (its bytes as sent and its headers), replayed by a baseline. */
+interface Recorded {
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/** Headers a server sets per connection or per response, which each server sends its own of. */
+const OWN_HEADERS = new Set(['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/** GET `url` as wrk will, keeping the body's bytes as sent (fetch would decompress them). */
+function record(url: string, headers: Record<string, string>): Promise<Recorded> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        if (res.statusCode !== 200) reject(new Error(`${url} answered ${res.statusCode}`));
+        const kept: Record<string, string> = {};
+        for (const [name, value] of Object.entries(res.headers)) {
+          if (!OWN_HEADERS.has(name) && typeof value === 'string') kept[name] = value;
+        }
+        resolve({ headers: kept, body: Buffer.concat(chunks) });
+      });
+    }).on('error', reject);
+  });
+}
+
+/** The API's big answers, each replayed by bare Node under the same path. */
+const BIG_ANSWERS = [
+  { name: '/props?limit=5000', path: '/api/v1/props?limit=5000', encodings: ['identity', 'gzip', 'br'] },
+  {
+    name: '/props/player',
+    path: `/api/v1/props/player?name=${encodeURIComponent('Nikola Jokic 3')}`,
+    encodings: ['identity', 'gzip'],
+  },
+  { name: '/games/{id}/props', path: '/api/v1/games/pp_5003/props', encodings: ['identity', 'gzip'] },
+] as const;
+
+type Encoding = (typeof BIG_ANSWERS)[number]['encodings'][number];
 
 interface Targets {
   api: string;
   bareFastify: string;
   bareNode: string;
   key: string;
+  bytes: Record<string, number>;
   shared?: { api: string; key: string };
 }
 
@@ -105,35 +154,37 @@ async function serveAll(): Promise<void> {
     rpd: 1_000_000_000,
     scanLimit: 5000,
   } as const;
-  const { created, record } = await issueKey(store, benchKey);
-  keys.put(record);
+  const { created, record: keyRecord } = await issueKey(store, benchKey);
+  keys.put(keyRecord);
   const api = await app.listen({ port: 0, host: '127.0.0.1' });
+  const auth = { authorization: `Bearer ${created.key}` };
 
-  // The baseline bytes are the API's own answer, fetched once.
-  const res = await fetch(`${api}/api/v1/props?limit=5000`, { headers: { authorization: `Bearer ${created.key}` } });
-  const rows = Buffer.from(await res.arrayBuffer());
-  const rowsGz = gzipSync(rows);
+  // The baselines' bytes and headers are the API's own answers, recorded once.
+  const replayed = new Map<string, Recorded>();
+  const bytes: Record<string, number> = {};
+  for (const answer of BIG_ANSWERS) {
+    for (const encoding of answer.encodings) {
+      const recorded = await record(`${api}${answer.path}`, { ...auth, 'accept-encoding': encoding });
+      replayed.set(`${answer.path} ${encoding}`, recorded);
+      bytes[`${answer.name} ${encoding}`] = recorded.body.length;
+    }
+  }
 
   const bare = Fastify();
   bare.get('/small', async () => ({ ok: true, service: 'propsfeed', version: 1 }));
   // The API's own /me and /games answers (bytes and headers), replayed: what Fastify itself
   // costs to send them, so the ratio against it is the cost of the API's own code.
-  let replayedGames: { headers: Record<string, string>; body: Buffer } | undefined;
+  let replayedGames: Recorded | undefined;
   for (const [path, from] of [
     ['/replay/me', '/api/v1/me'],
     ['/replay/games', '/api/v1/games?sport=nba'],
   ] as const) {
-    const answer = await fetch(`${api}${from}`, { headers: { authorization: `Bearer ${created.key}` } });
-    const body = Buffer.from(await answer.arrayBuffer());
-    const headers: Record<string, string> = {};
-    answer.headers.forEach((value, name) => {
-      if (!['content-length', 'date', 'connection', 'keep-alive'].includes(name)) headers[name] = value;
-    });
-    bare.get(path, async (_request, reply) => reply.headers(headers).send(body));
-    if (path === '/replay/games') replayedGames = { headers, body };
+    const answer = await record(`${api}${from}`, auth);
+    bare.get(path, async (_request, reply) => reply.headers(answer.headers).send(answer.body));
+    if (path === '/replay/games') replayedGames = answer;
   }
-  // The same /games bytes through @ts-rest/fastify (which issue 4 names) with a handler that
-  // only returns them: the framework's own cost, the ceiling for the real route.
+  // The same /games bytes through @ts-rest/fastify (the router the API keeps) with a handler
+  // that only returns them: the framework's own cost, the ceiling for the real route.
   const replay = replayedGames;
   if (replay) {
     await bare.register(async (scope) => {
@@ -151,23 +202,27 @@ async function serveAll(): Promise<void> {
   const closeRoundTrip = SHARED ? await registerRedisRoundTrip(bare) : undefined;
   const bareFastify = await bare.listen({ port: 0, host: '127.0.0.1' });
 
+  // Bare Node: the API's big answers as pre-encoded bytes with the same headers, by path and
+  // the encoding wrk asks for; nothing else (no parsing, no auth, no counting).
   const node = createServer((req, reply) => {
-    const gz = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
-    const headers: Record<string, string | number> = { 'content-type': 'application/json; charset=utf-8' };
-    if (gz) headers['content-encoding'] = 'gzip';
-    const body = gz ? rowsGz : rows;
-    headers['content-length'] = body.length;
-    reply.writeHead(200, headers);
-    reply.end(body);
+    const accept = req.headers['accept-encoding'];
+    const encoding: Encoding = accept === 'br' || accept === 'gzip' ? accept : 'identity';
+    const answer = replayed.get(`${req.url} ${encoding}`);
+    if (!answer) {
+      reply.writeHead(404).end();
+      return;
+    }
+    reply.writeHead(200, { ...answer.headers, 'content-length': answer.body.length });
+    reply.end(answer.body);
   });
   await new Promise<void>((resolve) => node.listen(0, '127.0.0.1', resolve));
   const address = node.address();
   const bareNode = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
   const shared: SharedBenchApp | undefined = SHARED ? await startSharedApp(source, benchKey) : undefined;
-  const targets: Targets = { api, bareFastify, bareNode, key: created.key };
+  const targets: Targets = { api, bareFastify, bareNode, key: created.key, bytes };
   if (shared) targets.shared = { api: shared.url, key: shared.key };
-  process.stdout.write(`${JSON.stringify({ targets, rowsBytes: rows.length, rowsGzBytes: rowsGz.length })}\n`);
+  process.stdout.write(`${JSON.stringify(targets)}\n`);
   process.once('SIGTERM', async () => {
     await shared?.close();
     await closeRoundTrip?.();
@@ -183,17 +238,13 @@ async function serveAll(): Promise<void> {
 }
 
 async function drive(): Promise<void> {
-  const { child, firstLine, pinned, cpuSeconds } = await startBenchServer(fileURLToPath(import.meta.url), [
+  requireWrk();
+  const { child, firstLine, pinned, probe } = await startBenchServer(fileURLToPath(import.meta.url), [
     '--serve',
     ...(SHARED ? ['--shared'] : []),
   ]);
-  const {
-    targets: servers,
-    rowsBytes,
-    rowsGzBytes,
-  } = JSON.parse(firstLine) as { targets: Targets; rowsBytes: number; rowsGzBytes: number };
+  const servers = JSON.parse(firstLine) as Targets;
   const auth = { authorization: `Bearer ${servers.key}` };
-  const gzip = { 'accept-encoding': 'gzip' };
   try {
     const targets: Target[] = [
       { name: 'bare Fastify, small JSON', url: `${servers.bareFastify}/small` },
@@ -202,15 +253,22 @@ async function drive(): Promise<void> {
       { name: 'bare Fastify, replayed /me', url: `${servers.bareFastify}/replay/me`, headers: auth },
       { name: 'bare Fastify, replayed /games', url: `${servers.bareFastify}/replay/games`, headers: auth },
       { name: 'ts-rest, replayed /games', url: `${servers.bareFastify}/api/v1/games?sport=nba`, headers: auth },
-      { name: 'bare Node, 5,000 rows', url: `${servers.bareNode}/` },
-      { name: 'GET /props?limit=5000', url: `${servers.api}/api/v1/props?limit=5000`, headers: auth },
-      { name: 'bare Node, 5,000 rows gzip', url: `${servers.bareNode}/`, headers: gzip },
-      {
-        name: 'GET /props?limit=5000 gzip',
-        url: `${servers.api}/api/v1/props?limit=5000`,
-        headers: { ...auth, ...gzip },
-      },
     ];
+    const comparisons: Array<[name: string, target: string, baseline: string, goal: number]> = [
+      ['/me ÷ bare Fastify replaying it', 'GET /me', 'bare Fastify, replayed /me', 0.9],
+      ['/games ÷ bare Fastify replaying it', 'GET /games', 'bare Fastify, replayed /games', 0.9],
+      ['/games ÷ ts-rest replaying it', 'GET /games', 'ts-rest, replayed /games', 0.9],
+    ];
+    for (const answer of BIG_ANSWERS) {
+      for (const encoding of answer.encodings) {
+        const headers = { ...auth, 'accept-encoding': encoding };
+        const ours = `GET ${answer.name} ${encoding}`;
+        const bare = `bare Node, ${answer.name} ${encoding}`;
+        targets.push({ name: bare, url: `${servers.bareNode}${answer.path}`, headers });
+        targets.push({ name: ours, url: `${servers.api}${answer.path}`, headers });
+        comparisons.push([`${answer.name} ${encoding} ÷ bare Node`, ours, bare, 0.9]);
+      }
+    }
     if (servers.shared) {
       const sharedAuth = { authorization: `Bearer ${servers.shared.key}` };
       targets.push(
@@ -222,60 +280,29 @@ async function drive(): Promise<void> {
           headers: sharedAuth,
         },
       );
+      comparisons.push(
+        ['/me shared ÷ /me embedded', 'GET /me (shared engines)', 'GET /me', 0.6],
+        ['/games shared ÷ /games embedded', 'GET /games (shared engines)', 'GET /games', 0.6],
+      );
     }
-    const results = await measureAll(targets, PLAN, cpuSeconds);
+    const results = await measureAll(targets, PLAN, probe);
 
-    const pad = (s: string, n: number) => s.padEnd(n);
     console.log(`\npropsfeed API benchmark: ${describePlan(PLAN, pinned)}`);
-    console.log(`5,000-row answer: ${rowsBytes} bytes plain, ${rowsGzBytes} gzip\n`);
-    printResults(results, 30);
-    const ratio = (target: string, baseline: string) => roundRatio(results, target, baseline);
-    const ratios: Array<[string, RoundRatio, number]> = [
-      ['/me ÷ bare Fastify', ratio('GET /me', 'bare Fastify, small JSON'), 0.85],
-      ['/games ÷ bare Fastify', ratio('GET /games', 'bare Fastify, small JSON'), 0.85],
-      ['/me ÷ bare Fastify replaying it', ratio('GET /me', 'bare Fastify, replayed /me'), 0.85],
-      ['/games ÷ bare Fastify replaying it', ratio('GET /games', 'bare Fastify, replayed /games'), 0.85],
-      ['/games ÷ ts-rest replaying it', ratio('GET /games', 'ts-rest, replayed /games'), 0.85],
-      ['/props?limit=5000 ÷ bare Node', ratio('GET /props?limit=5000', 'bare Node, 5,000 rows'), 0.8],
-      [
-        '/props?limit=5000 gzip ÷ bare Node gzip',
-        ratio('GET /props?limit=5000 gzip', 'bare Node, 5,000 rows gzip'),
-        0.8,
-      ],
-    ];
-    if (servers.shared) {
-      ratios.push(
-        ['/me shared ÷ /me embedded', ratio('GET /me (shared engines)', 'GET /me'), 0.6],
-        ['/games shared ÷ /games embedded', ratio('GET /games (shared engines)', 'GET /games'), 0.6],
-      );
-    }
-    console.log("\nratio (median of the rounds' ratios)      value   rounds        goal");
-    for (const [name, { median, lo, hi }, goal] of ratios) {
-      const range = `${lo.toFixed(2)}-${hi.toFixed(2)}`;
-      console.log(
-        `${pad(name, 40)}${median.toFixed(3).padStart(7)}   ${range.padEnd(12)}  ≥ ${goal}  ${median >= goal ? 'met' : 'NOT MET'}`,
-      );
-    }
-    // Sending 2 MB answers keeps the load generator busier than either server, so req/s
-    // alone cannot tell the two apart: their CPU per request can.
-    const cpuPerRequest = (name: string) => {
-      const m = results.get(name);
-      return m?.serverCpu === undefined || m.rps === 0 ? undefined : m.serverCpu / m.rps;
-    };
-    for (const [name, ours, bare] of [
-      ['CPU per request, bare Node ÷ /props', 'GET /props?limit=5000', 'bare Node, 5,000 rows'],
-      ['… gzip, bare Node ÷ /props gzip', 'GET /props?limit=5000 gzip', 'bare Node, 5,000 rows gzip'],
-    ] as const) {
-      const [o, b] = [cpuPerRequest(ours), cpuPerRequest(bare)];
-      if (o !== undefined && b !== undefined && o > 0) {
-        console.log(`${pad(name, 40)}${(b / o).toFixed(3).padStart(7)}  (context)`);
-      }
-    }
+    console.log(
+      `answers (bytes): ${Object.entries(servers.bytes)
+        .map(([name, n]) => `${name} ${n}`)
+        .join(', ')}\n`,
+    );
+    printResults(results, 36);
+    printComparisons(
+      comparisons.map(([name, target, baseline, goal]) => [name, compare(results, target, baseline), goal]),
+      40,
+    );
     if (servers.shared) {
       // Context for the shared-engine goal: what one Redis round trip per request costs here.
-      const roundTrip = ratio('bare Fastify + Redis INCR', 'bare Fastify, small JSON').median;
+      const roundTrip = compare(results, 'bare Fastify + Redis INCR', 'bare Fastify, small JSON').median;
       console.log(
-        `${pad('bare Fastify + Redis INCR ÷ bare Fastify', 40)}${roundTrip.toFixed(3).padStart(7)}  (baseline)`,
+        `${'bare Fastify + Redis INCR ÷ bare Fastify'.padEnd(40)}${roundTrip.toFixed(3).padStart(7)}  (context)`,
       );
     }
   } finally {

@@ -2,7 +2,7 @@
  * `pnpm bench:board`: the board routes (and the edges board) against the core routes that read the same board,
  * measured in the same run on loopback. A child process serves the app over the seeded
  * simulator (line history and game logs replayed into SQLite, as `props serve` does) with an
- * enterprise key; this process drives each target in turn with autocannon, in interleaved
+ * enterprise key; this process drives each target in turn with wrk, in interleaved
  * rounds, and prints req/s, p50/p99 and the ratios.
  */
 import { fileURLToPath } from 'node:url';
@@ -33,7 +33,7 @@ async function serve(): Promise<void> {
 }
 
 async function drive(): Promise<void> {
-  const { child, firstLine, pinned, cpuSeconds } = await startBenchServer(fileURLToPath(import.meta.url), ['--serve']);
+  const { child, firstLine, pinned, probe } = await startBenchServer(fileURLToPath(import.meta.url), ['--serve']);
   const { api, bareFastify, key } = JSON.parse(firstLine) as { api: string; bareFastify: string; key: string };
   const v1 = `${api}/api/v1`;
   try {
@@ -53,7 +53,7 @@ async function drive(): Promise<void> {
     const results = await measureAll(
       targets.map((t) => ({ ...t, headers: auth })),
       PLAN,
-      cpuSeconds,
+      probe,
     );
     const ratio = (target: string, baseline: string) => roundRatio(results, target, baseline).median;
     console.log(`\npropsfeed board routes: ${describePlan(PLAN, pinned)}, seeded simulator\n`);

@@ -1,6 +1,6 @@
 /**
  * The benchmarks' two processes: a child that serves every target (the app and its baselines
- * alike) and this one, which drives them with autocannon. On Linux with two or more CPUs each
+ * alike) and this one, which drives them with wrk. On Linux with two or more CPUs each
  * is pinned to its own CPU, so the scheduler does not move them about or put both on one CPU:
  * on a shared 2-core machine this roughly halves the run-to-run spread of the ratios.
  */
@@ -8,6 +8,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
+import type { ServerProbe } from './measure';
 
 const SERVER_CPU = '0';
 const DRIVER_CPU = '1';
@@ -24,8 +25,8 @@ function tasksetWorks(): boolean {
 
 export interface BenchServer {
   child: ChildProcess;
-  /** CPU seconds the child has used so far (Linux), to show how busy each target keeps it. */
-  cpuSeconds: () => number | undefined;
+  /** The child's CPU seconds so far and its resident memory (Linux), to show how busy each target keeps it. */
+  probe: ServerProbe;
   /** The first line the child printed: where its targets listen. */
   firstLine: string;
   /** Whether the two processes are pinned to separate CPUs. */
@@ -43,7 +44,12 @@ export async function startBenchServer(script: string, args: string[]): Promise<
     createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
-  return { child, firstLine, pinned, cpuSeconds: () => cpuSecondsOf(child.pid) };
+  return {
+    child,
+    firstLine,
+    pinned,
+    probe: { cpuSeconds: () => cpuSecondsOf(child.pid), rssMb: () => rssMbOf(child.pid) },
+  };
 }
 
 const TICKS_PER_SECOND = 100;
@@ -55,6 +61,17 @@ function cpuSecondsOf(pid: number | undefined): number | undefined {
     // Fields after the command name: state is the first, utime and stime the 12th and 13th.
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
     return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Resident memory of a process in MB from /proc; undefined where there is no /proc. */
+function rssMbOf(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
+    return line ? Number(line[1]) / 1024 : undefined;
   } catch {
     return undefined;
   }
