@@ -34,6 +34,7 @@ import {
   type Target,
 } from './measure';
 import { startBenchServer } from './process';
+import { summariseCpuProfile } from './profile';
 import { registerRedisRoundTrip, type SharedBenchApp, startSharedApp } from './shared';
 
 /** `pnpm bench --shared` also measures keyed routes on PostgreSQL + Redis (bench/shared.ts). */
@@ -237,12 +238,22 @@ async function serveAll(): Promise<void> {
   });
 }
 
+/** `--only <text>`: only the targets whose name contains it (and the comparisons between them). */
+function onlyArg(): string | undefined {
+  const at = process.argv.indexOf('--only');
+  return at >= 0 ? process.argv[at + 1] : undefined;
+}
+
 async function drive(): Promise<void> {
   requireWrk();
-  const { child, firstLine, pinned, probe } = await startBenchServer(fileURLToPath(import.meta.url), [
-    '--serve',
-    ...(SHARED ? ['--shared'] : []),
-  ]);
+  // `--cpu-prof`: the serving child is profiled and its profile summarised at the end.
+  const cpuProfDir = process.argv.includes('--cpu-prof') ? mkdtempSync(join(tmpdir(), 'propsfeed-prof-')) : undefined;
+  const only = onlyArg();
+  const { stop, firstLine, pinned, probe } = await startBenchServer(
+    fileURLToPath(import.meta.url),
+    ['--serve', ...(SHARED ? ['--shared'] : [])],
+    { cpuProfDir },
+  );
   const servers = JSON.parse(firstLine) as Targets;
   const auth = { authorization: `Bearer ${servers.key}` };
   try {
@@ -285,7 +296,8 @@ async function drive(): Promise<void> {
         ['/games shared ÷ /games embedded', 'GET /games (shared engines)', 'GET /games', 0.6],
       );
     }
-    const results = await measureAll(targets, PLAN, probe);
+    const measured = only === undefined ? targets : targets.filter((t) => t.name.includes(only));
+    const results = await measureAll(measured, PLAN, probe);
 
     console.log(`\npropsfeed API benchmark: ${describePlan(PLAN, pinned)}`);
     console.log(
@@ -295,7 +307,9 @@ async function drive(): Promise<void> {
     );
     printResults(results, 36);
     printComparisons(
-      comparisons.map(([name, target, baseline, goal]) => [name, compare(results, target, baseline), goal]),
+      comparisons
+        .filter(([, target, baseline]) => results.has(target) && results.has(baseline))
+        .map(([name, target, baseline, goal]) => [name, compare(results, target, baseline), goal]),
       40,
     );
     if (servers.shared) {
@@ -306,8 +320,9 @@ async function drive(): Promise<void> {
       );
     }
   } finally {
-    child.kill('SIGTERM');
+    await stop();
   }
+  if (cpuProfDir) summariseCpuProfile(cpuProfDir);
 }
 
 if (process.argv.includes('--serve')) await serveAll();

@@ -33,7 +33,7 @@ async function serve(): Promise<void> {
 }
 
 async function drive(): Promise<void> {
-  const { child, firstLine, pinned, probe } = await startBenchServer(fileURLToPath(import.meta.url), ['--serve']);
+  const { stop, firstLine, pinned, probe } = await startBenchServer(fileURLToPath(import.meta.url), ['--serve']);
   const { api, bareFastify, key } = JSON.parse(firstLine) as { api: string; bareFastify: string; key: string };
   const v1 = `${api}/api/v1`;
   try {
@@ -71,7 +71,7 @@ async function drive(): Promise<void> {
     console.log('\nratio                                        value');
     for (const [name, value] of ratios) console.log(`${name.padEnd(44)}${value.toFixed(2).padStart(6)}`);
   } finally {
-    child.kill('SIGTERM');
+    await stop();
   }
 }
 

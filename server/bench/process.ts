@@ -27,6 +27,8 @@ export interface BenchServer {
   child: ChildProcess;
   /** The child's CPU seconds so far and its resident memory (Linux), to show how busy each target keeps it. */
   probe: ServerProbe;
+  /** Ends the child (SIGTERM) and resolves once it has exited (and written its profile, if any). */
+  stop: () => Promise<void>;
   /** The first line the child printed: where its targets listen. */
   firstLine: string;
   /** Whether the two processes are pinned to separate CPUs. */
@@ -34,9 +36,14 @@ export interface BenchServer {
 }
 
 /** Starts `script args` as the serving child and waits for its first line of stdout. */
-export async function startBenchServer(script: string, args: string[]): Promise<BenchServer> {
+export async function startBenchServer(
+  script: string,
+  args: string[],
+  options: { cpuProfDir?: string } = {},
+): Promise<BenchServer> {
   const pinned = tasksetWorks();
-  const node = [process.execPath, '--import', 'tsx', script, ...args];
+  const profiling = options.cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfDir] : [];
+  const node = [process.execPath, ...profiling, '--import', 'tsx', script, ...args];
   const [command = process.execPath, ...rest] = pinned ? ['taskset', '-c', SERVER_CPU, ...node] : node;
   const child = spawn(command, rest, { stdio: ['ignore', 'pipe', 'inherit'] });
   if (pinned) execFileSync('taskset', ['-a', '-cp', DRIVER_CPU, String(process.pid)], { stdio: 'ignore' });
@@ -46,6 +53,12 @@ export async function startBenchServer(script: string, args: string[]): Promise<
   });
   return {
     child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
     firstLine,
     pinned,
     probe: { cpuSeconds: () => cpuSecondsOf(child.pid), rssMb: () => rssMbOf(child.pid) },
