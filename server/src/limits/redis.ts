@@ -158,11 +158,11 @@ end
 return out
 `;
 
-// KEYS: day hash, provisional set. ARGV: stored count, expire-at (ms), provisional member or ''.
+// KEYS: day hash, provisional set. ARGV: stored count, time to live (ms), provisional member or ''.
 const SEED = `
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('HSET', KEYS[1], 'n', ARGV[1], 'f', ARGV[1])
-redis.call('PEXPIREAT', KEYS[1], ARGV[2])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
 if ARGV[3] ~= '' then
   redis.call('HSET', KEYS[1], 'p', 1)
   redis.call('SADD', KEYS[2], ARGV[3])
@@ -438,7 +438,9 @@ export class RedisLimiter implements Limiter {
    * requests keep flowing, and learns the stored count when the store is back.
    */
   private async seed(keyId: string, day: string, nowMs: number): Promise<void> {
-    const expireAt = utcDayStart(nowMs) + DAY_MS + DAY_KEEP_MS;
+    // A time to live from the limiter's own clock, not an instant on Redis's: a counter for
+    // a day Redis's clock has passed (a replica's clock behind, a test's fixed day) still lives.
+    const ttlMs = utcDayStart(nowMs) + DAY_MS + DAY_KEEP_MS - nowMs;
     let stored = 0;
     let provisional = '';
     try {
@@ -448,7 +450,7 @@ export class RedisLimiter implements Limiter {
       provisional = member(day, keyId);
     }
     await this.call(() =>
-      this.redis.pfSeed(2, this.dayKey(day, keyId), this.provisionalKey, stored, expireAt, provisional),
+      this.redis.pfSeed(2, this.dayKey(day, keyId), this.provisionalKey, stored, ttlMs, provisional),
     );
   }
 
