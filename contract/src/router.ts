@@ -223,7 +223,7 @@ export const contract = c.router(
       path: '/keys',
       summary: 'Get a free API key',
       description:
-        'Issues a free-tier key to anyone, without payment; limited per client address. The key is shown once.',
+        'Issues a free-tier key to anyone, without payment; at most 3 a minute and 10 a day per client network (its /24, or /64 for IPv6) and a ceiling for everyone together. The key is shown once.',
       body: CreateKeyRequestSchema,
       responses: { 201: CreatedKeySchema, 400: ErrorSchema, 429: ErrorSchema, 503: ErrorSchema },
       metadata: {

@@ -21,11 +21,13 @@ import { registerDocs } from './docs';
 import { errorAnswer, MAX_ECHO, MAX_PARAM_LENGTH, refusalAnswer } from './errors/answer';
 import type { BoardSource, ProjectionSource } from './feed/types';
 import type { KeyCache } from './keys/cache';
-import type { Limiter } from './limits/types';
+import { SignupGate } from './keys/signupGate';
+import type { Limiter, LimitPolicy } from './limits/types';
 import { lazyChildLogger } from './log/lazyChild';
 import { createLogger } from './log/logger';
 import { echoRequestId, requestIdOf } from './log/requestId';
 import { mcpRoutes } from './mcp/http';
+import type { TrustProxy } from './net/trustProxy';
 import { EntryBook, PropOdds } from './odds';
 import type { BoardData, QueryDeps } from './queries/deps';
 import { registerContractRoutes } from './routes';
@@ -45,6 +47,10 @@ export interface AppDeps {
   now?: () => number;
   /** Origins browser pages may call from (PROPS_CORS_ORIGINS); default any. */
   corsOrigins?: CorsOrigins;
+  /** New free keys for everyone together (PROPS_SIGNUP_PER_MINUTE, PROPS_SIGNUP_PER_DAY). */
+  signupCeiling?: LimitPolicy;
+  /** Whose X-Forwarded-For decides the client's address (PROPS_TRUST_PROXY); default nobody's. */
+  trustProxy?: TrustProxy;
   /** Enables /admin/v1 when set. */
   adminToken?: string | undefined;
   logLevel?: string;
@@ -96,6 +102,12 @@ function refuseConnect(_request: IncomingMessage, socket: Duplex): void {
   socket.end();
 }
 
+/** Fastify's form of it: a hop count as the function Fastify itself makes of one (its types take no number). */
+function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust === false ? false : [...trust];
+}
+
 export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     // Typed as Fastify's base logger: the app's hooks and plugins are written against it.
@@ -111,6 +123,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     // Refusals Fastify makes before routing skip the error handler (and, by default, the envelope).
     frameworkErrors: answerRefusal,
     bodyLimit: 64 * 1024,
+    // request.ip: the socket's address unless PROPS_TRUST_PROXY names the proxies in front.
+    trustProxy: fastifyTrustProxy(deps.trustProxy ?? false),
     return503OnClosing: true,
     // A log line per request costs more than serving many answers; errors are still logged.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(deps.logLevel ?? 'info') }),
@@ -163,6 +177,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     ...queryDeps,
     store: deps.store,
     keys: deps.keys,
+    signups: new SignupGate(deps.limiter, deps.signupCeiling),
     guardFor: (tier) => tierGuards[tier],
   });
   await app.register(mcpRoutes, { guard, queryDeps });

@@ -3,6 +3,7 @@
 import { BOOKS } from '@propsfeed/contract';
 import { z } from 'zod';
 import { parseCorsOrigins } from './cors';
+import { parseTrustProxy } from './net/trustProxy';
 
 const port = z.coerce.number().int().min(0).max(65535);
 
@@ -35,6 +36,24 @@ export const ConfigSchema = z
     PROPS_ENTRIES_FILE: z.string().min(1).optional(),
     /** The same tables as JSON in the variable itself. */
     PROPS_ENTRIES: z.string().min(1).optional(),
+    /** New free keys (POST /api/v1/keys) per minute and per UTC day, from all addresses together. */
+    PROPS_SIGNUP_PER_MINUTE: z.coerce.number().int().min(0).default(60),
+    PROPS_SIGNUP_PER_DAY: z.coerce.number().int().min(0).default(2_000),
+    /**
+     * Which proxies' X-Forwarded-For to believe: unset (none; the socket's address is the
+     * client's), a hop count, or a comma-separated list of proxy addresses and CIDRs.
+     */
+    PROPS_TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        const parsed = parseTrustProxy(v ?? '');
+        if ('error' in parsed) {
+          ctx.addIssue({ code: 'custom', message: parsed.error });
+          return z.NEVER;
+        }
+        return parsed.trust;
+      }),
     PROPS_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Origins a browser page may call from: `*` (any; keys are bearer tokens, never cookies) or a list. */
     PROPS_CORS_ORIGINS: z

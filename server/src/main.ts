@@ -76,6 +76,8 @@ export async function serve(opts: ServeOptions = {}, config: Config = loadConfig
     now: runtime.now,
     adminToken: config.PROPS_ADMIN_TOKEN,
     corsOrigins: config.PROPS_CORS_ORIGINS,
+    signupCeiling: { perMinute: config.PROPS_SIGNUP_PER_MINUTE, perDay: config.PROPS_SIGNUP_PER_DAY },
+    trustProxy: config.PROPS_TRUST_PROXY,
     logLevel: config.PROPS_LOG_LEVEL,
     logger,
   });

@@ -1,11 +1,20 @@
 /**
  * Keys in memory, so a request never waits on the store. The cache polls the store's key
- * signature, so a key created or revoked by another process (the CLI) counts within a second.
+ * counts, so a key created or revoked by another process (the CLI) counts within a second,
+ * and catches up by reading only the keys changed since the newest change it holds: a new key
+ * costs one small query, never a reload of the whole key table.
  */
-import type { KeyRecord, KeyStore } from '../store/types';
+import type { KeyCounts, KeyRecord, KeyStore } from '../store/types';
 import { constantTimeEqual, hashKey } from './format';
 
 export const KEY_REFRESH_MS = 400;
+
+/**
+ * How far before the newest change it holds the cache reads changes again: a change committed
+ * late (a slow insert) or stamped by a clock running behind (another replica, the CLI) is
+ * still found. A change it misses anyway leaves the counts unequal, and the cache reloads.
+ */
+export const CHANGE_OVERLAP_MS = 60_000;
 
 /** Presented keys remembered after a verified lookup; beyond this the memory starts over. */
 export const VERIFIED_KEYS_MAX = 10_000;
@@ -24,7 +33,11 @@ export class KeyCache {
    * keys change, so a revocation counts at once.
    */
   private verified = new Map<string, { record: KeyRecord; hash: string }>();
-  private signature = '';
+  /** The store's counts the cache last matched; undefined until the first load. */
+  private counts: KeyCounts | undefined;
+  private revoked = 0;
+  /** Epoch ms of the newest creation or revocation held. */
+  private newest = 0;
   private timer: NodeJS.Timeout | undefined;
   private refreshing: Promise<void> | undefined;
 
@@ -63,22 +76,53 @@ export class KeyCache {
   /** Records a change made by this process at once, without waiting for the next poll. */
   put(record: KeyRecord): void {
     const entry = entryOf(record);
+    const previous = this.byHash.get(entry.hash);
+    // Read again while catching up, unchanged: nothing to do.
+    if (previous && previous.record.revokedAt === record.revokedAt) return;
     this.byHash.set(entry.hash, entry);
-    this.verified.clear();
+    if (previous) {
+      if (previous.record.revokedAt !== null) this.revoked -= 1;
+      // Remembered lookups may point at the record this one replaces (a revocation).
+      this.verified.clear();
+    }
+    if (record.revokedAt !== null) this.revoked += 1;
+    this.newest = Math.max(this.newest, record.createdAt, record.revokedAt ?? 0);
   }
 
   async refresh(): Promise<void> {
     if (this.refreshing) return this.refreshing;
     this.refreshing = (async () => {
-      const signature = await this.store.keysSignature();
-      if (signature === this.signature) return;
-      const keys = await this.store.listKeys();
-      this.byHash = new Map(keys.map((k) => entryOf(k)).map((e) => [e.hash, e]));
-      this.verified.clear();
-      this.signature = signature;
+      const counts = await this.store.keyCounts();
+      if (this.counts && counts.keys === this.counts.keys && counts.revoked === this.counts.revoked) return;
+      if (this.counts) {
+        for (const record of await this.store.keysChangedSince(this.newest - CHANGE_OVERLAP_MS)) this.put(record);
+        if (this.holds(counts)) {
+          this.counts = counts;
+          return;
+        }
+      }
+      await this.reload();
     })().finally(() => {
       this.refreshing = undefined;
     });
     return this.refreshing;
+  }
+
+  /** Whether the cache holds as many keys and revoked keys as `counts` says. */
+  private holds(counts: KeyCounts): boolean {
+    return this.byHash.size === counts.keys && this.revoked === counts.revoked;
+  }
+
+  /** Every key, read again (the first load, or when catching up left the counts unequal). */
+  private async reload(): Promise<void> {
+    // Counted before the read: a key made in between is read too, and only makes the next poll read it again.
+    const counts = await this.store.keyCounts();
+    const keys = await this.store.listKeys();
+    this.byHash = new Map();
+    this.revoked = 0;
+    this.newest = 0;
+    this.verified.clear();
+    for (const record of keys) this.put(record);
+    this.counts = counts;
   }
 }

@@ -6,7 +6,7 @@
  */
 import type { UsageStore } from '../store/types';
 import { TurnBatch } from './turnBatch';
-import { type LimitDecision, type Limiter, type LimitPolicy, utcDay, utcDayStart } from './types';
+import { type LimitDecision, type Limiter, type LimitPolicy, type LimitRequest, utcDay, utcDayStart } from './types';
 
 const WINDOW_S = 60;
 const DAY_MS = 86_400_000;
@@ -76,7 +76,16 @@ export class MemoryLimiter implements Limiter {
     return this.stateFor(keyId, nowMs).then((loaded) => this.decide(loaded, policy, nowMs));
   }
 
-  private decide(state: KeyState, policy: LimitPolicy, nowMs: number): LimitDecision {
+  async consumeAll(requests: readonly LimitRequest[], nowMs = Date.now()): Promise<LimitDecision[]> {
+    const states = await Promise.all(requests.map((r) => this.stateFor(r.keyId, nowMs)));
+    // Checked, then counted, in one synchronous run: no other decision comes in between.
+    const checks = requests.map((r, i) => this.decide(states[i] as KeyState, r.policy, nowMs, false));
+    if (!checks.every((d) => d.allowed)) return checks;
+    return requests.map((r, i) => this.decide(states[i] as KeyState, r.policy, nowMs));
+  }
+
+  /** The decision on one request; it is counted when allowed unless `count` is false. */
+  private decide(state: KeyState, policy: LimitPolicy, nowMs: number, count = true): LimitDecision {
     const nowS = Math.floor(nowMs / 1000);
     let inWindow = 0;
     let oldest = nowS;
@@ -91,7 +100,8 @@ export class MemoryLimiter implements Limiter {
     const minuteFull = inWindow >= policy.perMinute;
     const dayFull = state.dayUsed >= policy.perDay;
     const allowed = !minuteFull && !dayFull;
-    if (allowed) {
+    const counted = allowed && count;
+    if (counted) {
       const slot = nowS % WINDOW_S;
       if (state.slotSecond[slot] !== nowS) {
         state.slotSecond[slot] = nowS;
@@ -102,7 +112,7 @@ export class MemoryLimiter implements Limiter {
       if (state.unflushed === 0) this.unflushed.push(state);
       state.unflushed += 1;
     }
-    const used = allowed ? inWindow + 1 : inWindow;
+    const used = counted ? inWindow + 1 : inWindow;
     // With room left, the window resets as its oldest request leaves; when full, when enough have left.
     const minuteReset = minuteFull
       ? this.minuteFreesAt(state, nowS, policy.perMinute, used)

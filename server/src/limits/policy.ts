@@ -120,5 +120,5 @@ export function keyLimits(policy: TierPolicy): KeyLimits {
 
 export const ALL_SPORTS: readonly SportId[] = SPORT_IDS;
 
-/** Free keys from POST /api/v1/keys, per client address. */
-export const FREE_SIGNUP_LIMITS = { perMinute: 3, perDay: 10 } as const;
+/** Free keys from POST /api/v1/keys, per client network (/24 or /64: keys/signupGate.ts). */
+export const NETWORK_SIGNUP_LIMITS = { perMinute: 3, perDay: 10 } as const;

@@ -19,6 +19,7 @@ import {
   type Limiter,
   LimiterUnavailableError,
   type LimitPolicy,
+  type LimitRequest,
   utcDay,
   utcDayStart,
 } from './types';
@@ -158,6 +159,82 @@ end
 return out
 `;
 
+// One request against several keys, counted on all of them only when every one has room.
+// KEYS: dirty set, then per key its window hash and day hash. ARGV: now (s), then per key
+// perMinute, perDay, dirty member. Returns 5 numbers per key, in the same form as CONSUME
+// (allowed meaning that key's own windows had room), or -1s when a day counter must be seeded.
+// The window is read bucket by bucket (few requests per key: sign-ups), its stale seconds are
+// dropped, and 't' and 'o' are kept as CONSUME keeps them.
+const CONSUME_ALL = `
+local nowS = tonumber(ARGV[1])
+local n = (#KEYS - 1) / 2
+local items, all = {}, true
+for i = 1, n do
+  local w, dayKey = KEYS[2 * i], KEYS[2 * i + 1]
+  local dayUsed = redis.call('HGET', dayKey, 'n')
+  if not dayUsed then
+    local out = {}
+    for j = 1, 5 * n do out[j] = -1 end
+    return out
+  end
+  local flat = redis.call('HGETALL', w)
+  local secs, total = {}, 0
+  for f = 1, #flat, 2 do
+    local s = tonumber(flat[f])
+    if s and s > nowS - 60 then
+      secs[#secs + 1] = { s, tonumber(flat[f + 1]) }
+      total = total + tonumber(flat[f + 1])
+    elseif s then
+      redis.call('HDEL', w, flat[f])
+    end
+  end
+  local perMinute, perDay = tonumber(ARGV[3 * i - 1]), tonumber(ARGV[3 * i])
+  local it = { w = w, dayKey = dayKey, member = ARGV[3 * i + 1], secs = secs, total = total,
+    dayUsed = tonumber(dayUsed), perMinute = perMinute, perDay = perDay }
+  it.allowed = total < perMinute and it.dayUsed < perDay
+  if not it.allowed then all = false end
+  items[i] = it
+end
+local out = {}
+for _, it in ipairs(items) do
+  if all then
+    redis.call('HINCRBY', it.w, nowS, 1)
+    redis.call('HINCRBY', it.dayKey, 'n', 1)
+    redis.call('SADD', KEYS[1], it.member)
+    it.total = it.total + 1
+    it.dayUsed = it.dayUsed + 1
+    it.secs[#it.secs + 1] = { nowS, 1 }
+  end
+  table.sort(it.secs, function(a, b) return a[1] < b[1] end)
+  local oldest = it.secs[1] and it.secs[1][1]
+  if all then
+    redis.call('HSET', it.w, 't', it.total, 'o', oldest)
+    redis.call('EXPIRE', it.w, 61)
+  end
+  local resetS = nowS + 60
+  local need = it.total - it.perMinute + 1
+  if oldest and need <= 0 then
+    resetS = oldest + 60
+  elseif oldest then
+    local seen = 0
+    for _, sc in ipairs(it.secs) do
+      seen = seen + sc[2]
+      if seen >= need then
+        resetS = sc[1] + 60
+        break
+      end
+    end
+  end
+  local m = #out
+  out[m + 1] = it.allowed and 1 or 0
+  out[m + 2] = it.dayUsed >= it.perDay and 1 or 0
+  out[m + 3] = it.total
+  out[m + 4] = it.dayUsed
+  out[m + 5] = resetS
+end
+return out
+`;
+
 // KEYS: day hash, provisional set. ARGV: stored count, time to live (ms), provisional member or ''.
 const SEED = `
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
@@ -225,13 +302,21 @@ export interface RedisLimiterOptions {
 
 interface ScriptingRedis extends Redis {
   pfConsume(...args: (string | number)[]): Promise<number[]>;
+  pfConsumeAll(...args: (string | number)[]): Promise<number[]>;
   pfSeed(...args: (string | number)[]): Promise<number>;
   pfClaim(...args: (string | number)[]): Promise<number[]>;
   pfUnclaim(...args: (string | number)[]): Promise<number>;
   pfReconcile(...args: (string | number)[]): Promise<number>;
 }
 
-const SCRIPTS = { pfConsume: CONSUME, pfSeed: SEED, pfClaim: CLAIM, pfUnclaim: UNCLAIM, pfReconcile: RECONCILE };
+const SCRIPTS = {
+  pfConsume: CONSUME,
+  pfConsumeAll: CONSUME_ALL,
+  pfSeed: SEED,
+  pfClaim: CLAIM,
+  pfUnclaim: UNCLAIM,
+  pfReconcile: RECONCILE,
+};
 
 /** Requests per script call at most: bounds how long one call holds Redis. */
 const MAX_BATCH = 256;
@@ -339,7 +424,23 @@ export class RedisLimiter implements Limiter {
     return replies;
   }
 
-  private decision({ keyId, policy, nowMs }: PendingConsume, reply: number[]): LimitDecision {
+  async consumeAll(requests: readonly LimitRequest[], nowMs = Date.now()): Promise<LimitDecision[]> {
+    const day = utcDay(nowMs);
+    const keys = [this.dirtyKey, ...requests.flatMap((r) => [this.windowKey(r.keyId), this.dayKey(day, r.keyId)])];
+    const args = requests.flatMap((r) => [r.policy.perMinute, r.policy.perDay, member(day, r.keyId)]);
+    const run = () => this.call(() => this.redis.pfConsumeAll(keys.length, ...keys, Math.floor(nowMs / 1000), ...args));
+    let flat = await run();
+    if (flat[0] === -1) {
+      await Promise.all(requests.map((r) => this.seed(r.keyId, day, nowMs)));
+      flat = await run();
+    }
+    return requests.map((r, i) => this.decision({ ...r, nowMs }, flat.slice(i * REPLY_WIDTH, (i + 1) * REPLY_WIDTH)));
+  }
+
+  private decision(
+    { keyId, policy, nowMs }: Pick<PendingConsume, 'keyId' | 'policy' | 'nowMs'>,
+    reply: number[],
+  ): LimitDecision {
     const nowS = Math.floor(nowMs / 1000);
     const [allowedFlag, dayFullFlag, used = 0, dayUsed = 0, resetS = nowS + 60] = reply;
     this.remember(keyId, utcDay(nowMs), dayUsed);

@@ -9,6 +9,12 @@ export interface LimitPolicy {
   perDay: number;
 }
 
+/** A key and the numbers it is checked against. */
+export interface LimitRequest {
+  keyId: string;
+  policy: LimitPolicy;
+}
+
 export interface WindowState {
   limit: number;
   remaining: number;
@@ -32,6 +38,13 @@ export interface Limiter {
    * N concurrent calls on a key with M left admit exactly M. Refused requests are not counted.
    */
   consume(keyId: string, policy: LimitPolicy, nowMs?: number): Promise<LimitDecision>;
+  /**
+   * One request against several keys at once (a sign-up against its network's ceiling and
+   * the global one): each decision says whether its key's windows have room, and the request
+   * is counted on every key only when all of them do, atomically, so a request refused by
+   * one key spends nothing on the others.
+   */
+  consumeAll(requests: readonly LimitRequest[], nowMs?: number): Promise<LimitDecision[]>;
   /** Requests counted for the key in the current UTC day. */
   usedToday(keyId: string, nowMs?: number): Promise<number>;
   /**

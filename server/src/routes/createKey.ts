@@ -1,24 +1,15 @@
-/** POST /api/v1/keys: a free key for anyone, a few per client address per minute and per day. */
+/** POST /api/v1/keys: a free key for anyone, under the sign-up ceilings (keys/signupGate.ts). */
 import { MAX_KEY_LABEL_LENGTH } from '@propsfeed/contract';
-import { ApiError } from '../errors/apiError';
 import { type CreateKeyInput, checkKeyInput, issueKey } from '../keys/issue';
-import { FREE_SIGNUP_LIMITS } from '../limits/policy';
 import type { RouteDeps, RouteImpl } from './deps';
 
 export const createKey =
   (deps: RouteDeps): RouteImpl<'createKey'> =>
-  async ({ body, request, reply }) => {
+  async ({ body, request }) => {
     const input: CreateKeyInput = { tier: 'free', label: body.label ?? labelOfEmail(body.email), email: body.email };
-    // Refused input spends none of the address's sign-ups.
+    // Refused input spends no sign-up.
     checkKeyInput(input);
-    const decision = await deps.limiter.consume(`signup:${request.ip}`, FREE_SIGNUP_LIMITS, deps.now());
-    if (!decision.allowed) {
-      const retryAfter = decision.retryAfterSeconds ?? 60;
-      reply.header('retry-after', retryAfter);
-      throw new ApiError('rate_limited', `too many free keys from this address; retry in ${retryAfter} s`, {
-        retryAfter,
-      });
-    }
+    await deps.signups.admit(request.ip, deps.now());
     const { created, record } = await issueKey(deps.store, input);
     deps.keys.put(record);
     return { status: 201, body: created };

@@ -2,6 +2,7 @@ import type { Contract } from '@propsfeed/contract';
 import type { RouterImplementation } from '@ts-rest/fastify';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { KeyCache } from '../keys/cache';
+import type { SignupGate } from '../keys/signupGate';
 import type { QueryDeps } from '../queries/deps';
 import type { KeyStore } from '../store/types';
 
@@ -9,6 +10,8 @@ import type { KeyStore } from '../store/types';
 export interface RouteDeps extends QueryDeps {
   store: KeyStore;
   keys: KeyCache;
+  /** The ceilings on free sign-ups. */
+  signups: SignupGate;
   /** The key guard of routes open from `tier` up (auth/guard.ts). */
   guardFor(tier: 'free' | 'pro'): preHandlerAsyncHookHandler;
 }

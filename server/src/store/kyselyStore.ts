@@ -88,13 +88,20 @@ export function createKyselyStore(db: Db<StoreSchema>, closeDb = true): Store {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
-    async keysSignature() {
-      // Keys are never deleted or un-revoked, so (count, revoked count) changes on every change.
+    async keyCounts() {
       const row = await k
         .selectFrom('api_keys')
         .select([sql<number | string>`count(*)`.as('n'), sql<number | string>`count(revoked_at)`.as('r')])
         .executeTakeFirstOrThrow();
-      return `${num(row.n)}:${num(row.r)}`;
+      return { keys: num(row.n), revoked: num(row.r) };
+    },
+    async keysChangedSince(sinceMs) {
+      const rows = await k
+        .selectFrom('api_keys')
+        .selectAll()
+        .where((eb) => eb.or([eb('created_at', '>=', sinceMs), eb('revoked_at', '>=', sinceMs)]))
+        .execute();
+      return rows.map(toRecord);
     },
     async usageOn(keyId, day) {
       const row = await k

@@ -19,6 +19,11 @@ export interface KeyRecord {
   revokedAt: number | null;
 }
 
+export interface KeyCounts {
+  keys: number;
+  revoked: number;
+}
+
 export interface UsageDelta {
   keyId: string;
   /** UTC day, YYYY-MM-DD. */
@@ -33,8 +38,14 @@ export interface KeyStore {
   findByHash(keyHash: string): Promise<KeyRecord | undefined>;
   /** Revokes the active key with this prefix; false when there is none. */
   revokeKey(keyPrefix: string, atMs: number): Promise<boolean>;
-  /** Changes whenever a key is created or revoked, by any process: what key caches poll. */
-  keysSignature(): Promise<string>;
+  /**
+   * How many keys there are and how many of them are revoked. Keys are never deleted or
+   * un-revoked, so the pair changes on every create and revoke, by any process: what key
+   * caches poll.
+   */
+  keyCounts(): Promise<KeyCounts>;
+  /** Keys created or revoked at or after `sinceMs` (what a key cache reads to catch up). */
+  keysChangedSince(sinceMs: number): Promise<KeyRecord[]>;
 }
 
 export interface UsageStore {

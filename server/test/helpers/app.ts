@@ -14,7 +14,8 @@ import type { BoardSource, ProjectionSource } from '../../src/feed/types';
 import { KeyCache } from '../../src/keys/cache';
 import { type CreateKeyInput, issueKey } from '../../src/keys/issue';
 import { MemoryLimiter } from '../../src/limits/memory';
-import type { Limiter } from '../../src/limits/types';
+import type { Limiter, LimitPolicy } from '../../src/limits/types';
+import type { TrustProxy } from '../../src/net/trustProxy';
 import type { BoardData } from '../../src/queries/deps';
 import { openStore } from '../../src/store/kyselyStore';
 import type { Store } from '../../src/store/types';
@@ -32,6 +33,10 @@ export interface TestAppOptions {
   logStream?: NodeJS.WritableStream;
   /** PROPS_CORS_ORIGINS as parsed; default any origin. */
   corsOrigins?: CorsOrigins;
+  /** New free keys for everyone together; default the server's. */
+  signupCeiling?: LimitPolicy;
+  /** PROPS_TRUST_PROXY as parsed; default none. */
+  trustProxy?: TrustProxy;
   /** Keep using this folder (for restart tests). */
   dataDir?: string;
 }
@@ -71,6 +76,8 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     now: opts.now,
     adminToken: opts.adminToken,
     corsOrigins: opts.corsOrigins,
+    signupCeiling: opts.signupCeiling,
+    trustProxy: opts.trustProxy,
     logLevel: opts.logStream ? 'warn' : 'silent',
     logStream: opts.logStream,
   });

@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/config';
+import { KeyCache } from '../../src/keys/cache';
 import { generateKey, hashKeyHex, isWellFormedKey } from '../../src/keys/format';
-import { KeyInputError } from '../../src/keys/issue';
+import { issueKey, KeyInputError } from '../../src/keys/issue';
 import { type KeyAdmin, openKeyAdmin } from '../../src/keys/keyAdmin';
+import type { KeyStore } from '../../src/store/types';
 import { buildTestApp, type TestApp } from '../helpers/app';
 
 const ADMIN_TOKEN = 'admin-token-0123456789';
@@ -149,7 +151,25 @@ describe('POST /api/v1/keys', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error).toBe('rate_limited');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await ask('10.0.0.2')).statusCode).toBe(201);
+    expect((await ask('10.0.1.1')).statusCode).toBe(201);
+  });
+
+  it('keeps the ceiling per /24 and /64, so rotating addresses inside one resets nothing', async () => {
+    const ask = (ip: string) =>
+      t.inject({ method: 'POST', url: '/api/v1/keys', payload: { email: 'fan@example.com' }, remoteAddress: ip });
+    const v4 = await Promise.all(['10.1.2.1', '10.1.2.77', '10.1.2.254', '10.1.2.9'].map(ask));
+    expect(v4.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, 429]);
+    const refused = v4.find((r) => r.statusCode === 429);
+    expect(refused?.json().message).toMatch(
+      /^too many new free keys from your network .*at most 3 a minute and 10 a day; retry in \d+ s$/,
+    );
+    expect((await ask('::ffff:10.1.2.200')).statusCode).toBe(429);
+    expect((await ask('10.1.3.1')).statusCode).toBe(201);
+    for (const ip of ['2001:db8:1:2::1', '2001:db8:1:2:ffff::9', '2001:0db8:0001:0002:1:2:3:4']) {
+      expect((await ask(ip)).statusCode, ip).toBe(201);
+    }
+    expect((await ask('2001:db8:1:2:abcd::1')).statusCode).toBe(429);
+    expect((await ask('2001:db8:1:3::1')).statusCode).toBe(201);
   });
 
   it('answers input the contract accepts without a 500, and a refusal spends none of the address sign-ups', async () => {
@@ -201,6 +221,107 @@ describe('POST /api/v1/keys', () => {
     expect(email.json().message).toMatch(/email: control characters/);
     const ok = await signUp({ email: 'fan@example.com' });
     expect(ok.statusCode).toBe(201);
+  });
+});
+
+describe('the global sign-up ceiling', () => {
+  it('stops sign-ups from every network at the minute and day ceilings, spending nothing on refusals', async () => {
+    let nowMs = Date.parse('2026-11-22T12:00:00Z');
+    const small = await buildTestApp({ signupCeiling: { perMinute: 4, perDay: 5 }, now: () => nowMs });
+    const ask = (ip: string) =>
+      small.inject({ method: 'POST', url: '/api/v1/keys', payload: { email: 'fan@example.com' }, remoteAddress: ip });
+    try {
+      for (let i = 0; i < 4; i++) expect((await ask(`10.2.${i}.1`)).statusCode).toBe(201);
+      const full = await ask('10.2.9.1');
+      expect(full.statusCode).toBe(429);
+      expect(full.json()).toMatchObject({
+        error: 'rate_limited',
+        message: expect.stringMatching(
+          /^this server is making no more new free keys for anyone right now: at most 4 a minute and 5 a day; retry in \d+ s$/,
+        ),
+      });
+      expect(Number(full.headers['retry-after'])).toBeGreaterThan(0);
+      // A minute on: one more today, then the day's ceiling.
+      nowMs += 61_000;
+      expect((await ask('10.2.9.1')).statusCode).toBe(201);
+      const day = await ask('10.2.10.1');
+      expect(day.statusCode).toBe(429);
+      expect(Number(day.headers['retry-after'])).toBe(12 * 3600 - 61);
+      // The network refused by the global ceiling spent none of its own: it makes 3 tomorrow.
+      nowMs = Date.parse('2026-11-23T00:00:01Z');
+      for (let i = 0; i < 3; i++) expect((await ask(`10.2.10.${i + 1}`)).statusCode).toBe(201);
+      expect((await ask('10.2.10.9')).json().message).toMatch(/from your network/);
+    } finally {
+      await small.close();
+    }
+  });
+});
+
+describe('the client address behind proxies', () => {
+  const signUp = (app: TestApp, remoteAddress: string, forwarded: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/keys',
+      payload: { email: 'fan@example.com' },
+      remoteAddress,
+      headers: { 'x-forwarded-for': forwarded },
+    });
+
+  it('ignores X-Forwarded-For unless PROPS_TRUST_PROXY trusts the proxy', async () => {
+    const spoofed = await Promise.all(
+      ['1.1.1.1', '2.2.2.2', '3.3.3.3', '4.4.4.4'].map((xff) => signUp(t, '10.3.0.1', xff)),
+    );
+    expect(spoofed.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, 429]);
+
+    const byHops = await buildTestApp({ trustProxy: 1 });
+    const byCidr = await buildTestApp({ trustProxy: ['10.9.0.0/16', '::1'] });
+    try {
+      // Every user behind one balancer: each is counted on its own network.
+      for (const xff of ['1.1.1.1', '2.2.2.2', '3.3.3.3', '4.4.4.4']) {
+        expect((await signUp(byHops, '10.9.0.1', `9.9.9.9, ${xff}`)).statusCode, xff).toBe(201);
+        expect((await signUp(byCidr, '10.9.0.1', `${xff}`)).statusCode, xff).toBe(201);
+      }
+      // A client that is not the trusted proxy cannot choose its address.
+      const direct = await Promise.all(
+        ['5.5.5.5', '6.6.6.6', '7.7.7.7', '8.8.8.8'].map((xff) => signUp(byCidr, '10.8.0.1', xff)),
+      );
+      expect(direct.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, 429]);
+    } finally {
+      await byHops.close();
+      await byCidr.close();
+    }
+  });
+});
+
+describe('the key cache', () => {
+  it('catches up on keys made or revoked elsewhere without reading the whole key table', async () => {
+    let fullReads = 0;
+    const counted: KeyStore = {
+      ...t.store,
+      listKeys: () => {
+        fullReads += 1;
+        return t.store.listKeys();
+      },
+    };
+    const cache = new KeyCache(counted);
+    await cache.refresh();
+    expect(fullReads).toBe(1);
+    const made = [];
+    for (let i = 0; i < 20; i++) made.push(await admin.create({ tier: 'pro', label: `elsewhere ${i}` }));
+    await cache.refresh();
+    for (const k of made) expect(cache.lookup(k.key)?.label).toMatch(/^elsewhere/);
+    expect(await admin.revoke(made[3]?.keyPrefix ?? '')).toBe(true);
+    await cache.refresh();
+    expect(cache.lookup(made[3]?.key ?? '')).toBeUndefined();
+    expect(cache.lookup(made[4]?.key ?? '')?.tier).toBe('pro');
+    expect(fullReads).toBe(1);
+    // A key stamped long before the newest change (a clock far behind) is beyond catching up: one full read finds it.
+    const { created } = await issueKey(t.store, { tier: 'free', label: 'from the past' }, 1_000);
+    await cache.refresh();
+    expect(fullReads).toBe(2);
+    expect(cache.lookup(created.key)?.label).toBe('from the past');
+    await cache.refresh();
+    expect(fullReads).toBe(2);
   });
 });
 

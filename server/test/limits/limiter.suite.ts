@@ -87,6 +87,43 @@ export function limiterSuite(name: string, harness: () => Promise<LimiterHarness
       expect(await limiter.usedToday(key, NOW)).toBe(30);
     });
 
+    it('counts a request on several keys only when every one has room', async () => {
+      const limiter = await open();
+      const [network, everyone] = [keyId(), keyId()];
+      const both = [
+        { keyId: network, policy: { perMinute: 2, perDay: 100 } },
+        { keyId: everyone, policy: { perMinute: 100, perDay: 3 } },
+      ];
+      for (let i = 0; i < 2; i++) {
+        const decisions = await limiter.consumeAll(both, NOW + i);
+        expect(decisions.map((d) => d.allowed)).toEqual([true, true]);
+        expect(decisions[1]?.day.used).toBe(i + 1);
+      }
+      // The network's minute is full: nothing is counted on the global key either.
+      const refused = await limiter.consumeAll(both, NOW + 5);
+      expect(refused.map((d) => d.allowed)).toEqual([false, true]);
+      expect(refused[0]).toMatchObject({ reason: 'rate_limited', minute: { remaining: 0 } });
+      expect(refused[0]?.retryAfterSeconds).toBe(60);
+      expect(await limiter.usedToday(everyone, NOW + 6)).toBe(2);
+      // Another network: the global day has room for one more, then refuses for both.
+      const other = { keyId: keyId(), policy: { perMinute: 2, perDay: 100 } };
+      expect((await limiter.consumeAll([other, both[1] as (typeof both)[1]], NOW + 7)).map((d) => d.allowed)).toEqual([
+        true,
+        true,
+      ]);
+      const dayFull = await limiter.consumeAll([other, both[1] as (typeof both)[1]], NOW + 8);
+      expect(dayFull.map((d) => d.allowed)).toEqual([true, false]);
+      expect(dayFull[1]?.reason).toBe('daily_quota_exceeded');
+      expect(await limiter.usedToday(other.keyId, NOW + 9)).toBe(1);
+      // A minute on, the network's window has room again.
+      expect((await limiter.consumeAll([both[0] as (typeof both)[0]], NOW + 61_000))[0]?.allowed).toBe(true);
+      // Concurrent requests admit exactly what the tightest key allows.
+      const crowd = { keyId: keyId(), policy: { perMinute: 5, perDay: 100 } };
+      const decided = await Promise.all(Array.from({ length: 12 }, () => limiter.consumeAll([crowd], NOW + 70_000)));
+      expect(decided.filter(([d]) => d?.allowed)).toHaveLength(5);
+      expect(await limiter.usedToday(crowd.keyId, NOW + 70_000)).toBe(5);
+    });
+
     it('keeps usage across a restart', async () => {
       const key = keyId();
       const policy = { perMinute: 100, perDay: 10 };

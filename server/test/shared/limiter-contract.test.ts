@@ -40,6 +40,7 @@ if (available) {
         const limiter = new RedisLimiter({ redis, usage, prefix, flushEveryMs: 0 });
         return {
           consume: (...args) => limiter.consume(...args),
+          consumeAll: (...args) => limiter.consumeAll(...args),
           usedToday: (...args) => limiter.usedToday(...args),
           flush: () => limiter.flush(),
           async close() {

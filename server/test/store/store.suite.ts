@@ -71,16 +71,20 @@ export function storeSuite(name: string, open: () => Promise<Store>): void {
       expect((await store.findByHash(key.keyHash))?.revokedAt).toBe(1234);
     });
 
-    it('changes the key signature on every create and revoke', async () => {
+    it('counts keys and revoked keys, and finds those changed since a time', async () => {
       const store = await fresh();
-      const seen = new Set([await store.keysSignature()]);
-      const key = keyRecord();
-      await store.insertKey(key);
-      seen.add(await store.keysSignature());
-      await store.revokeKey(key.keyPrefix, 1);
-      seen.add(await store.keysSignature());
-      expect(seen.size).toBe(3);
-      expect(await store.keysSignature()).toBe(await store.keysSignature());
+      expect(await store.keyCounts()).toEqual({ keys: 0, revoked: 0 });
+      const old = keyRecord({ createdAt: 1_000 });
+      const recent = keyRecord({ createdAt: 5_000 });
+      await store.insertKey(old);
+      await store.insertKey(recent);
+      expect(await store.keyCounts()).toEqual({ keys: 2, revoked: 0 });
+      expect((await store.keysChangedSince(5_000)).map((k) => k.id)).toEqual([recent.id]);
+      await store.revokeKey(old.keyPrefix, 9_000);
+      expect(await store.keyCounts()).toEqual({ keys: 2, revoked: 1 });
+      const changed = await store.keysChangedSince(6_000);
+      expect(changed).toEqual([{ ...old, revokedAt: 9_000 }]);
+      expect(await store.keysChangedSince(10_000)).toEqual([]);
     });
 
     it('adds usage deltas per key and day', async () => {

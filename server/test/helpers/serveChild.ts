@@ -1,0 +1,82 @@
+/**
+ * `serve()` as a user runs it, in a child process of its own (its own event loop, file
+ * descriptors and signals): what the tests that restart, flood or kill a server start from.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import type { Tier } from '@propsfeed/contract';
+
+const serveScript = join(import.meta.dirname, '../../src/main.ts');
+
+export interface ServeChild {
+  child: ChildProcess;
+  /** `http://127.0.0.1:<port>` */
+  address: string;
+  port: number;
+  /** Everything it printed so far (stdout and stderr). */
+  output(): string;
+  /** The demo keys of a first start, by tier (empty after a restart). */
+  demoKeys(): Partial<Record<Tier, string>>;
+  /** SIGTERM; resolves with the exit code. */
+  stop(): Promise<number | null>;
+  /** SIGKILL; resolves once it is gone. */
+  kill(): Promise<void>;
+}
+
+/**
+ * Starts `serve({ port: 0 })` with `env` over the test's environment; resolves once it
+ * listens and, on a first start (an empty store), has printed its demo keys.
+ */
+export async function startServeChild(env: Record<string, string>, firstStart = true): Promise<ServeChild> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '-e',
+      `import { serve } from ${JSON.stringify(serveScript)}; await serve({ port: 0, cli: 'propsfeed' });`,
+    ],
+    { env: { ...process.env, PROPS_LOG_LEVEL: 'fatal', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let out = '';
+  child.stdout?.on('data', (d) => {
+    out += String(d);
+  });
+  child.stderr?.on('data', (d) => {
+    out += String(d);
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const address = await new Promise<string>((resolve, reject) => {
+    const check = setInterval(() => {
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      // A first start prints its demo keys right after listening.
+      if (m?.[1] && (!firstStart || out.includes('Docs:'))) {
+        clearInterval(check);
+        resolve(m[1]);
+      }
+    }, 25);
+    void exited.then((code) => {
+      clearInterval(check);
+      reject(new Error(`serve exited with ${code}: ${out}`));
+    });
+  });
+  const gone = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    return exited;
+  };
+  return {
+    child,
+    address,
+    port: Number(new URL(address).port),
+    output: () => out,
+    demoKeys: () =>
+      Object.fromEntries(
+        [...out.matchAll(/^\s+(free|pro|sharp|enterprise)\s+(pf_\w{32})$/gm)].map((m) => [m[1], m[2]]),
+      ) as Partial<Record<Tier, string>>,
+    stop: () => gone('SIGTERM'),
+    async kill() {
+      await gone('SIGKILL');
+    },
+  };
+}
