@@ -5,6 +5,7 @@
 
 export const SPORTS = [
   { id: 'nba', name: 'NBA Basketball' },
+  { id: 'wnba', name: 'WNBA Basketball' },
   { id: 'mlb', name: 'MLB Baseball' },
   { id: 'nfl', name: 'NFL Football' },
   { id: 'nhl', name: 'NHL Hockey' },
@@ -14,7 +15,7 @@ export const SPORTS = [
   { id: 'lol', name: 'League of Legends' },
 ] as const;
 
-export const SPORT_IDS = ['nba', 'mlb', 'nfl', 'nhl', 'ncaab', 'ncaaf', 'soccer', 'lol'] as const;
+export const SPORT_IDS = ['nba', 'wnba', 'mlb', 'nfl', 'nhl', 'ncaab', 'ncaaf', 'soccer', 'lol'] as const;
 export type SportId = (typeof SPORT_IDS)[number];
 
 export const DEFAULT_SPORT: SportId = 'nba';
@@ -31,23 +32,28 @@ export type Tier = (typeof TIERS)[number];
 export const GAME_STATES = ['pre', 'live', 'final'] as const;
 export type GameState = (typeof GAME_STATES)[number];
 
+/** The NBA's and the WNBA's stat keys. */
+const BASKETBALL_STATS = [
+  'points',
+  'rebounds',
+  'assists',
+  'threes',
+  'pra',
+  'pts_rebs',
+  'pts_asts',
+  'rebs_asts',
+  'steals',
+  'blocks',
+  'blks_stls',
+  'turnovers',
+  'fantasy_points',
+] as const;
+
 /** Stat keys each sport may carry; adapters map book stat names onto these and skip the rest. */
 export const STAT_KEYS = {
-  nba: [
-    'points',
-    'rebounds',
-    'assists',
-    'threes',
-    'pra',
-    'pts_rebs',
-    'pts_asts',
-    'rebs_asts',
-    'steals',
-    'blocks',
-    'blks_stls',
-    'turnovers',
-    'fantasy_points',
-  ],
+  nba: BASKETBALL_STATS,
+  // The WNBA's books post the NBA's stats under the same names.
+  wnba: BASKETBALL_STATS,
   ncaab: ['points', 'rebounds', 'assists', 'threes', 'pra', 'pts_rebs', 'pts_asts', 'rebs_asts'],
   mlb: [
     'strikeouts',

@@ -1,11 +1,14 @@
 /** The game clock as the API shows it: '<period> <m:ss>' (e.g. "Q3 5:32", "P2 11:04", "2H 67:10"). */
 import type { SportId } from '@propsfeed/contract';
 
+const quarters = (n: number): string => (n <= 4 ? `Q${n}` : `OT${n - 4}`);
+
 const PERIOD_LABEL: Record<SportId, ((n: number) => string) | null> = {
-  nba: (n) => (n <= 4 ? `Q${n}` : `OT${n - 4}`),
+  nba: quarters,
+  wnba: quarters,
   ncaab: (n) => (n <= 2 ? `H${n}` : `OT${n - 2}`),
   nfl: (n) => (n <= 4 ? `Q${n}` : 'OT'),
-  ncaaf: (n) => (n <= 4 ? `Q${n}` : `OT${n - 4}`),
+  ncaaf: quarters,
   nhl: (n) => (n <= 3 ? `P${n}` : 'OT'),
   soccer: (n) => `${n}H`,
   lol: (n) => `G${n}`,

@@ -14,6 +14,7 @@ import { arr, num, type Obj, obj, PayloadError, shortHash, str, timeMs } from '.
 
 export const PRIZEPICKS_LEAGUES: Record<SportId, number> = {
   nba: 7,
+  wnba: 3,
   mlb: 2,
   nfl: 9,
   nhl: 8,

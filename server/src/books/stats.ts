@@ -6,14 +6,17 @@
 import { type SportId, STAT_KEYS } from '@propsfeed/contract';
 
 /** Extra spellings per stat key; every key also matches itself. */
+const BASKETBALL = {
+  threes: ['3_pt_made', 'three_points_made', '3_pointers_made'],
+  pra: ['pts_rebs_asts'],
+  blocks: ['blocked_shots'],
+  blks_stls: ['blocks_steals', 'stls_blks'],
+  fantasy_points: ['fantasy_score'],
+};
+
 const SYNONYMS: Record<SportId, Record<string, readonly string[]>> = {
-  nba: {
-    threes: ['3_pt_made', 'three_points_made', '3_pointers_made'],
-    pra: ['pts_rebs_asts'],
-    blocks: ['blocked_shots'],
-    blks_stls: ['blocks_steals', 'stls_blks'],
-    fantasy_points: ['fantasy_score'],
-  },
+  nba: BASKETBALL,
+  wnba: BASKETBALL,
   ncaab: { threes: ['3_pt_made', 'three_points_made', '3_pointers_made'], pra: ['pts_rebs_asts'] },
   mlb: {
     strikeouts: ['pitcher_strikeouts'],

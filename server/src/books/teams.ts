@@ -1,5 +1,5 @@
 /**
- * Team names. The four US leagues: abbreviation → full name, so both books' teams read the
+ * Team names. The five US leagues: abbreviation → full name, so both books' teams read the
  * same ("BOS" and "Boston Celtics" are one team). Other sports carry full names already;
  * their lists here are the teams the simulator schedules.
  */
@@ -36,6 +36,23 @@ export const NBA_TEAMS: Record<string, string> = {
   TOR: 'Toronto Raptors',
   UTA: 'Utah Jazz',
   WAS: 'Washington Wizards',
+};
+
+/** The 13 franchises of 2025, under the abbreviations both books write (LVA, LAS, PHO, CON, WAS). */
+export const WNBA_TEAMS: Record<string, string> = {
+  ATL: 'Atlanta Dream',
+  CHI: 'Chicago Sky',
+  CON: 'Connecticut Sun',
+  DAL: 'Dallas Wings',
+  GSV: 'Golden State Valkyries',
+  IND: 'Indiana Fever',
+  LAS: 'Los Angeles Sparks',
+  LVA: 'Las Vegas Aces',
+  MIN: 'Minnesota Lynx',
+  NYL: 'New York Liberty',
+  PHO: 'Phoenix Mercury',
+  SEA: 'Seattle Storm',
+  WAS: 'Washington Mystics',
 };
 
 export const MLB_TEAMS: Record<string, string> = {
@@ -144,6 +161,7 @@ export const NHL_TEAMS: Record<string, string> = {
 /** Other spellings the books use for the same team. */
 const ALIASES: Partial<Record<SportId, Record<string, string>>> = {
   nba: { BRK: 'BKN', GS: 'GSW', NO: 'NOP', NY: 'NYK', PHO: 'PHX', SA: 'SAS', UTAH: 'UTA', WSH: 'WAS' },
+  wnba: { CONN: 'CON', GS: 'GSV', LA: 'LAS', LV: 'LVA', NY: 'NYL', PHX: 'PHO', WSH: 'WAS' },
   mlb: { AZ: 'ARI', CHW: 'CWS', KCR: 'KC', SDP: 'SD', SFG: 'SF', TBR: 'TB', WAS: 'WSH', ATH: 'OAK' },
   nfl: { LA: 'LAR', 'LA-R': 'LAR', 'LA-C': 'LAC', JAC: 'JAX', WSH: 'WAS', LVR: 'LV' },
   nhl: { LA: 'LAK', NJ: 'NJD', SJ: 'SJS', TB: 'TBL', VEG: 'VGK', WAS: 'WSH', MON: 'MTL', UTAH: 'UTA' },
@@ -151,12 +169,13 @@ const ALIASES: Partial<Record<SportId, Record<string, string>>> = {
 
 const BY_SPORT: Partial<Record<SportId, Record<string, string>>> = {
   nba: NBA_TEAMS,
+  wnba: WNBA_TEAMS,
   mlb: MLB_TEAMS,
   nfl: NFL_TEAMS,
   nhl: NHL_TEAMS,
 };
 
-/** The full team name of an abbreviation in the four US leagues; other values pass through. */
+/** The full team name of an abbreviation in the five US leagues; other values pass through. */
 export function teamName(sport: SportId, team: string): string {
   const table = BY_SPORT[sport];
   if (!table) return team.trim();
@@ -164,7 +183,7 @@ export function teamName(sport: SportId, team: string): string {
   return table[abbr] ?? table[ALIASES[sport]?.[abbr] ?? ''] ?? team.trim();
 }
 
-/** The abbreviation of a full team name in the four US leagues (the simulator posts these). */
+/** The abbreviation of a full team name in the five US leagues (the simulator posts these). */
 export function teamAbbreviation(sport: SportId, name: string): string | undefined {
   return ABBREVIATION_OF.get(sport)?.get(name);
 }

@@ -14,6 +14,7 @@ import { arr, num, type Obj, obj, PayloadError, str, timeMs } from './wire';
 
 const SPORTS: Record<string, SportId> = {
   NBA: 'nba',
+  WNBA: 'wnba',
   MLB: 'mlb',
   NFL: 'nfl',
   NHL: 'nhl',

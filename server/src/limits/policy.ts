@@ -34,7 +34,7 @@ const TABLE: Record<Tier, TierPolicy> = {
   pro: {
     tier: 'pro',
     delayMs: 0,
-    sports: ['nba', 'mlb'],
+    sports: ['nba', 'wnba', 'mlb'],
     liveLines: false,
     requestsPerMinute: 120,
     requestsPerDay: 20_000,

@@ -63,6 +63,7 @@ const PP_STAT_NAMES: Record<string, string> = {
 
 const UD_SPORT: Record<SportId, string> = {
   nba: 'NBA',
+  wnba: 'WNBA',
   ncaab: 'CBB',
   mlb: 'MLB',
   nfl: 'NFL',

@@ -13,6 +13,7 @@ import {
   NFL_TEAMS,
   NHL_TEAMS,
   SOCCER_TEAMS,
+  WNBA_TEAMS,
 } from '../books/teams';
 
 export interface Slot {
@@ -292,5 +293,17 @@ export const SIM_SPORTS: readonly SimSport[] = [
       assists_on_games_1_2: ['assists_g12'],
       deaths_on_games_1_2: ['deaths_g12'],
     },
+  },
+  // Last, so adding it left the other sports' schedules and player ids as they were.
+  {
+    id: 'wnba',
+    teams: Object.values(WNBA_TEAMS),
+    spacingMin: 150,
+    durationMin: 130,
+    periods: 4,
+    countdown: true,
+    periodMin: 10,
+    slots: hoops(0.8),
+    combos: NBA_COMBOS,
   },
 ];

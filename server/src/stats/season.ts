@@ -4,6 +4,7 @@ import type { SportId } from '@propsfeed/contract';
 /** Month (1-12) each sport's season opens; a season runs until the next one opens. */
 const SEASON_START_MONTH: Record<SportId, number> = {
   nba: 10,
+  wnba: 5,
   nhl: 10,
   ncaab: 10,
   nfl: 8,

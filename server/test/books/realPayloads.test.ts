@@ -2,17 +2,12 @@
  * The adapters against real recorded payloads in ../shared/books (see SOURCES.md there).
  * A user's clone has no ../shared: the suite then skips, saying why.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { isStatKey } from '@propsfeed/contract';
 import { describe, expect, it } from 'vitest';
 import { parsePrizePicks } from '../../src/books/prizepicks';
 import type { ParseResult } from '../../src/books/types';
 import { parseUnderdog } from '../../src/books/underdog';
-
-const DIR = join(__dirname, '../../../../shared/books');
-const present = existsSync(join(DIR, 'SOURCES.md'));
-const read = (name: string): unknown => JSON.parse(readFileSync(join(DIR, name), 'utf8'));
+import { readSharedBook as read, SHARED_BOOKS, SHARED_BOOKS_NOTE } from '../helpers/sharedBooks';
 
 function expectSane(r: ParseResult): void {
   expect(r.skipped).toBe(0);
@@ -26,7 +21,7 @@ function expectSane(r: ParseResult): void {
   }
 }
 
-describe.skipIf(!present)(`real recorded payloads (${present ? DIR : 'skipped: ../shared/books is absent'})`, () => {
+describe.skipIf(!SHARED_BOOKS)(`real recorded payloads (${SHARED_BOOKS_NOTE})`, () => {
   it('PrizePicks, older format (MLB 2023): games keyed without game objects, no odds', () => {
     const r = parsePrizePicks(read('prizepicks-tjjerome-1.json'));
     expectSane(r);

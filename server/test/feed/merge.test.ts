@@ -57,7 +57,7 @@ afterAll(async () => {
 describe('merged board from both books', () => {
   it('asks each book like a browser: PrizePicks per league, Underdog once', () => {
     const leagues = seen.map((s) => new URL(s.url).searchParams.get('league_id'));
-    expect(new Set(leagues)).toEqual(new Set(['7', '2', '9', '8', '20', '15', '82', '121']));
+    expect(new Set(leagues)).toEqual(new Set(['7', '3', '2', '9', '8', '20', '15', '82', '121']));
     const first = seen[0] as { url: string; headers: Headers };
     expect(new URL(first.url).searchParams.get('single_stat')).toBe('true');
     expect(first.headers.get('user-agent')).toMatch(/Mozilla\/5\.0/);

@@ -65,6 +65,7 @@ export const GAMES: Game[] = [
 
 const STATS: Record<SportId, string[]> = {
   nba: ['points', 'rebounds', 'assists', 'threes', 'pra'],
+  wnba: [],
   mlb: ['strikeouts', 'hits'],
   nfl: [],
   nhl: [],

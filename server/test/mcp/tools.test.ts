@@ -2,7 +2,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { PropsApi } from '@propsfeed/contract';
+import { type PropsApi, SPORT_IDS } from '@propsfeed/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPropsMcpServer } from '../../src/mcp/server';
 import { createFixtureApi } from './fixture-api';
@@ -68,10 +68,11 @@ describe('each tool', () => {
   it('list_sports: every sport with enabled per tier', async () => {
     const { result, text, data } = await call(await connect(free()), 'list_sports');
     expect(result.isError).toBeFalsy();
-    expect(data?.sports).toHaveLength(8);
+    expect(data?.sports).toHaveLength(SPORT_IDS.length);
     expect(text.split('\n')[0]).toMatch(/^ID\s+NAME\s+ENABLED$/);
     expect(text).toMatch(/nba\s+NBA Basketball\s+yes/);
     expect(text).toMatch(/mlb\s+MLB Baseball\s+no/);
+    expect(text).toMatch(/wnba\s+WNBA Basketball\s+no/);
   });
 
   it('list_games: live first, matchup and LIVE in the table', async () => {

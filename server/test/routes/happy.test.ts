@@ -30,7 +30,7 @@ describe('GET /api/v1/sports', () => {
     const free = SportsResponseSchema.parse((await t.get('/api/v1/sports', t.keys.free)).json());
     expect(free.sports.filter((s) => s.enabled).map((s) => s.id)).toEqual(['nba']);
     const pro = SportsResponseSchema.parse((await t.get('/api/v1/sports', t.keys.pro)).json());
-    expect(pro.sports.filter((s) => s.enabled).map((s) => s.id)).toEqual(['nba', 'mlb']);
+    expect(pro.sports.filter((s) => s.enabled).map((s) => s.id)).toEqual(['nba', 'wnba', 'mlb']);
     const sharp = SportsResponseSchema.parse((await t.get('/api/v1/sports', t.keys.sharp)).json());
     expect(sharp.sports.every((s) => s.enabled)).toBe(true);
     expect(sharp.sports.map((s) => s.id)).toContain('lol');
@@ -137,7 +137,7 @@ describe('GET /api/v1/me', () => {
         requestsPerMinute: 120,
         requestsPerDay: 20_000,
         realtime: true,
-        sports: ['nba', 'mlb'],
+        sports: ['nba', 'wnba', 'mlb'],
         scanLimit: 1000,
       },
       usage: { today: 2, dailyRemaining: 19_998 },

@@ -58,7 +58,7 @@ describe('parseGameLogCsv', () => {
       ok: false,
       errors: [
         "line 3: date '2026-02-30' is not a YYYY-MM-DD date",
-        "line 4: sport 'cricket' is not one of nba, mlb, nfl, nhl, ncaab, ncaaf, soccer, lol",
+        "line 4: sport 'cricket' is not one of nba, wnba, mlb, nfl, nhl, ncaab, ncaaf, soccer, lol",
         "line 5: stat 'strikeouts' is not a nba stat key (points, rebounds, assists, threes, pra, pts_rebs, pts_asts, rebs_asts, steals, blocks, blks_stls, turnovers, fantasy_points)",
         "line 6: player is empty; home_away 'there' is not home or away; value 'abc' is not a number",
         'line 7: 7 fields, the header has 8',

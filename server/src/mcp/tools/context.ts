@@ -11,10 +11,10 @@ export interface ToolContext {
 }
 
 export const sportField = SportIdSchema.describe(
-  'Sport id, e.g. nba or mlb (list_sports gives every id and which ones this API key may use)',
+  'Sport id, e.g. nba, wnba or mlb (list_sports gives every id and which ones this API key may use)',
 );
 export const statField = StatKeySchema.describe(
-  'Stat key in lowercase snake case, e.g. points, rebounds, assists, threes, pra (NBA), strikeouts (MLB)',
+  'Stat key in lowercase snake case, e.g. points, rebounds, assists, threes, pra (NBA, WNBA), strikeouts (MLB)',
 );
 export const eventIdField = EventIdSchema.describe(
   'Game id from list_games or find_game, e.g. pp_8812345 or ud_112233',
