@@ -13,7 +13,9 @@ export const GameSchema = z
     aliases: z
       .array(EventIdSchema)
       .optional()
-      .describe("The other book's ids for the same game; the props route accepts them too"),
+      .describe(
+        "The other ids the books posted the same game under (the other book's, or a book's second posting of it); the props route accepts them too",
+      ),
   })
   .describe('Game');
 export type Game = z.infer<typeof GameSchema>;

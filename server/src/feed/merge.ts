@@ -1,5 +1,5 @@
 /**
- * Merge: one game per real matchup across books, one prop per
+ * Merge: one game per real matchup across books (groupGames), one prop per
  * (game, player, stat) with the consensus line, the best price per side and each book's quote.
  * Games whose inputs did not change keep their previous BoardGame object, so a board differs
  * from the one before only where something moved (cheap to build, cheap to keep many of).
@@ -22,7 +22,8 @@ export interface BookView {
   lines: readonly QuotedLine[];
 }
 
-const MATCH_WINDOW_MS = 3 * 60 * 60 * 1000;
+/** The books' start times for one game differ by minutes; a doubleheader's games by hours. */
+const MATCH_WINDOW_MS = 30 * 60 * 1000;
 const STATE_RANK: Record<GameState, number> = { pre: 0, live: 1, final: 2 };
 
 interface Member {
@@ -96,7 +97,13 @@ export class BoardMerger {
   }
 }
 
-/** Matches games across books: sport, both teams (normalized, either order) and start ±3 h. */
+/**
+ * Groups postings into real games: one game per matchup of a sport, whatever the books say of
+ * who is home (the teams are an unordered pair) and however often a book posts it. Two
+ * postings of the teams are one game when they start within MATCH_WINDOW_MS of each other,
+ * or through a chain of such postings (PrizePicks sometimes posts one game at two times);
+ * a doubleheader, hours apart, stays two games.
+ */
 function groupGames(views: readonly BookView[], firstSeen: (gameId: string) => number): Draft[] {
   const all: Member[] = [];
   for (const v of views) for (const game of v.games) all.push({ book: v.book, game });
@@ -106,24 +113,43 @@ function groupGames(views: readonly BookView[], firstSeen: (gameId: string) => n
       bookRank(a.book) - bookRank(b.book) ||
       (a.game.id < b.game.id ? -1 : 1),
   );
-  const byTeams = new Map<string, Draft[]>();
+  // Union-find over the postings: each joins every earlier posting of its teams near its start.
+  const parent = all.map((_, i) => i);
+  const root = (i: number): number => {
+    while (parent[i] !== i) {
+      const up = parent[i] as number;
+      parent[i] = parent[up] as number;
+      i = up;
+    }
+    return i;
+  };
+  const byTeams = new Map<string, number[]>();
+  for (let i = 0; i < all.length; i++) {
+    const game = (all[i] as Member).game;
+    const key = teamsKey(game);
+    let earlier = byTeams.get(key);
+    if (!earlier) {
+      earlier = [];
+      byTeams.set(key, earlier);
+    }
+    for (const j of earlier) {
+      if (Math.abs((all[j] as Member).game.startMs - game.startMs) > MATCH_WINDOW_MS) continue;
+      // The earlier root stays the root: a game keeps the id of its first posting.
+      const [a, b] = [root(j), root(i)];
+      if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
+    }
+    earlier.push(i);
+  }
+  const draftOfRoot = new Map<number, Draft>();
   const draftOf = new Map<string, Draft>();
   const drafts: Draft[] = [];
-  for (const m of all) {
-    const key = teamsKey(m.game);
-    let candidates = byTeams.get(key);
-    if (!candidates) {
-      candidates = [];
-      byTeams.set(key, candidates);
-    }
-    let draft = candidates.find(
-      (d) =>
-        !d.members.some((x) => x.book === m.book) &&
-        Math.abs((d.members[0] as Member).game.startMs - m.game.startMs) <= MATCH_WINDOW_MS,
-    );
+  for (let i = 0; i < all.length; i++) {
+    const m = all[i] as Member;
+    const r = root(i);
+    let draft = draftOfRoot.get(r);
     if (!draft) {
       draft = { members: [], lines: [], books: [] };
-      candidates.push(draft);
+      draftOfRoot.set(r, draft);
       drafts.push(draft);
     }
     draft.members.push(m);
@@ -168,8 +194,9 @@ function buildGame(draft: Draft, previous: Map<string, BuiltProp> | undefined): 
     sport: primary.game.sport,
     homeTeam: sides.game.homeTeam,
     awayTeam: sides.game.awayTeam,
-    startTime: new Date(primary.game.startMs).toISOString(),
-    startMs: primary.game.startMs,
+    // A book that states home/away keys its games on the real game, not on one posting's time.
+    startTime: new Date(sides.game.startMs).toISOString(),
+    startMs: sides.game.startMs,
     state,
     live: state === 'live',
     source: primary.book,

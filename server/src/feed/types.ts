@@ -39,7 +39,7 @@ export interface BoardProp {
 export interface BoardGame {
   /** Id of the book that posted it first (`pp_…` or `ud_…`). */
   id: string;
-  /** The other book's ids for the same game. */
+  /** The other ids the books posted the same game under (the other book's; a second posting of one book). */
   aliases: string[];
   sport: SportId;
   homeTeam: string;

@@ -10,10 +10,10 @@ export type Payload = Record<string, unknown>;
 export const PP_BASE = 'http://prizepicks.test';
 export const UD_BASE = 'http://underdog.test';
 
-const league = (id: string) => ({ data: { type: 'league', id } });
-const player = (id: string) => ({ data: { type: 'new_player', id } });
+export const league = (id: string) => ({ data: { type: 'league', id } });
+export const player = (id: string) => ({ data: { type: 'new_player', id } });
 
-function projection(id: string, attrs: Record<string, unknown>, rel: Record<string, unknown>) {
+export function projection(id: string, attrs: Record<string, unknown>, rel: Record<string, unknown>) {
   return {
     type: 'projection',
     id,
@@ -136,7 +136,7 @@ export function prizePicksMlbOld(): Payload {
   };
 }
 
-const option = (choice: 'higher' | 'lower', american?: string) => ({
+export const option = (choice: 'higher' | 'lower', american?: string) => ({
   id: `opt-${choice}`,
   choice,
   choice_display: choice === 'higher' ? 'Higher' : 'Lower',
@@ -144,7 +144,7 @@ const option = (choice: 'higher' | 'lower', american?: string) => ({
   ...(american === undefined ? {} : { american_price: american, decimal_price: '1.87' }),
 });
 
-function udLine(id: string, appearance: string, stat: string, value: string, options: unknown[], extra = {}) {
+export function udLine(id: string, appearance: string, stat: string, value: string, options: unknown[], extra = {}) {
   return {
     id,
     stat_value: value,

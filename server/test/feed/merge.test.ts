@@ -2,17 +2,13 @@
  * Both adapters and the merge, end to end through startFeed: msw serves payloads in the
  * books' real wire formats; the assertions are the exact merged board.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadConfig } from '../../src/config';
 import type { RunningFeed } from '../../src/feed/types';
-import { startFeed } from '../../src/runtime';
-import { type Db, openDb } from '../../src/store/db';
+import type { Db } from '../../src/store/db';
+import { type BookFeed, startBookFeed } from './bookFeed';
 import { EMPTY_PRIZEPICKS, PP_BASE, prizePicksMlbOld, prizePicksNba, UD_BASE, underdog } from './fixtures';
 
 const seen: { url: string; headers: Headers }[] = [];
@@ -29,29 +25,20 @@ const server = setupServer(
 
 const MIN = 60_000;
 
-let dir: string;
+let books: BookFeed;
 let db: Db;
 let feed: RunningFeed;
 
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });
-  dir = mkdtempSync(join(tmpdir(), 'propsfeed-merge-'));
-  db = await openDb({ dataDir: dir });
-  const config = loadConfig({
-    PROPS_BOOKS: 'prizepicks,underdog',
-    PROPS_PRIZEPICKS_URL: PP_BASE,
-    PROPS_UNDERDOG_URL: UD_BASE,
-  });
-  feed = await startFeed({ config, db, now: () => Date.parse('2026-11-21T20:00:00Z'), pollMs: 3_600_000 });
-  await vi.waitFor(() => expect(feed.ready()).toBe(true));
+  books = await startBookFeed(Date.parse('2026-11-21T20:00:00Z'));
+  ({ db, feed } = books);
   await vi.waitFor(() => expect(feed.current().games.length).toBe(2));
 });
 afterEach(() => server.resetHandlers());
 afterAll(async () => {
-  await feed.stop();
-  await db.close();
+  await books.close();
   server.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('merged board from both books', () => {
@@ -187,13 +174,8 @@ describe('a restart on the same store, on the real books', () => {
       Number((await sql<{ n: number }>`select count(*) as n from line_history`.execute(db.kysely)).rows[0]?.n);
     const stored = await rows();
     expect(stored).toBeGreaterThan(0);
-    const config = loadConfig({
-      PROPS_BOOKS: 'prizepicks,underdog',
-      PROPS_PRIZEPICKS_URL: PP_BASE,
-      PROPS_UNDERDOG_URL: UD_BASE,
-    });
     const later = T + 12 * MIN;
-    const restarted = await startFeed({ config, db, now: () => later, pollMs: 3_600_000 });
+    const restarted = await books.restart(later);
     try {
       // Before its first poll, the free tier's view (10 minutes back) is the board of T.
       const delayed = restarted.at(later - 10 * MIN);
