@@ -64,7 +64,11 @@ export const BookHistorySchema = z.object({
   source: BookSchema,
   opening: LinePointSchema,
   current: LinePointSchema,
-  changes: z.array(LinePointSchema).describe('Every change since the line opened, oldest first'),
+  changes: z
+    .array(LinePointSchema)
+    .describe(
+      'Every change since the line opened, oldest first; a line suspended or pulled and offered again continues with the point of its return',
+    ),
   truncated: z.boolean().optional().describe('True when more changes exist than one answer carries'),
 });
 

@@ -16,6 +16,10 @@ export const GameSchema = z
       .describe(
         "The other ids the books posted the same game under (the other book's, or a book's second posting of it); the props route accepts them too",
       ),
+    score: z
+      .object({ home: z.number().int().min(0), away: z.number().int().min(0) })
+      .optional()
+      .describe('The running score while the game is live, from a book that reports it'),
   })
   .describe('Game');
 export type Game = z.infer<typeof GameSchema>;

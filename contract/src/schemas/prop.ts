@@ -24,20 +24,32 @@ export const PlayerPropSchema = z
   .object({
     player: z.string().min(1),
     stat: StatKeySchema,
-    line: z.number().describe('Posted over/under line (the line most books post)'),
+    line: z
+      .number()
+      .describe(
+        'Posted over/under line (the line most books post). Only lines on offer now: a line a book suspends in-game leaves the board (its history records the pull) until the book offers it again',
+      ),
     overOdds: AmericanOddsSchema.optional().describe('Best American odds for the over/higher'),
     underOdds: AmericanOddsSchema.optional().describe('Best American odds for the under/lower'),
     bookCount: z.number().int().min(1).describe('Number of books that contributed'),
     photoUrl: z.string().url().optional(),
     playerId: z.string().optional(),
-    liveValue: z.number().optional().describe('Current in-game stat count; live games only'),
+    liveValue: z
+      .number()
+      .optional()
+      .describe(
+        "The player's running value of the stat; live games only. When the books report different values, the one that changed most recently",
+      ),
     gameClock: z
       .string()
       .regex(/^\S+ \d{1,3}:\d{2}$/, "a game clock is '<period> <minutes:seconds>'")
       .optional()
       .describe("In-game clock, '<period> <minutes:seconds>'"),
     gameState: GameStateSchema.optional(),
-    books: z.array(BookLineSchema).optional().describe("Each book's own line and odds"),
+    books: z
+      .array(BookLineSchema)
+      .optional()
+      .describe("Each book's own line and odds, of the books offering it now (not those that suspended it)"),
   })
   .describe('PlayerProp');
 export type PlayerProp = z.infer<typeof PlayerPropSchema>;

@@ -1,12 +1,15 @@
 /**
- * PrizePicks: `GET {base}/projections?league_id=N&per_page=…&single_stat=true`, JSON:API.
- * `data[]` are projections; `included[]` carries new_player, league and (newer payloads)
- * game and team objects. Older payloads have no game objects, no game_id and no odds_type:
- * their games are keyed on league, the two teams and the start time. PrizePicks posts no odds.
+ * PrizePicks: `GET {base}/projections?league_id=N&per_page=…&single_stat=true&in_game=true`,
+ * JSON:API, as the web app asks: the board before and during games. `data[]` are projections;
+ * `included[]` carries new_player, league and (newer payloads) game, team and, for live
+ * projections, score objects (prizepicksLive.ts). Older payloads have no game objects, no
+ * game_id and no odds_type: their games are keyed on league, the two teams and the start time.
+ * A suspended projection is not on offer. PrizePicks posts no odds.
  */
 import type { GameState, SportId } from '@propsfeed/contract';
 import { formatClock } from './clock';
 import { isComboName, playerKey } from './names';
+import { liveValueOf, scoreOf } from './prizepicksLive';
 import { isComboStat, statKey } from './stats';
 import { teamName } from './teams';
 import { countInto, newSlateLine, type ParseResult, type SlateGame, type SlateLine } from './types';
@@ -30,6 +33,7 @@ export function prizePicksUrl(base: string, sport: SportId): string {
   url.searchParams.set('league_id', String(PRIZEPICKS_LEAGUES[sport]));
   url.searchParams.set('per_page', '10000');
   url.searchParams.set('single_stat', 'true');
+  url.searchParams.set('in_game', 'true');
   return url.toString();
 }
 
@@ -74,6 +78,7 @@ export function parsePrizePicks(payload: unknown): ParseResult {
     if (!sport) continue; // a league outside the catalog: not ours to carry
     const oddsType = str(a.odds_type) ?? 'standard';
     if (oddsType !== 'standard') continue; // goblin/demon alternates are never the main line
+    if (str(a.status) === 'suspended') continue; // paused in-game: back on the board when it resumes
     const bookStat = str(a.stat_type);
     const player = included.get(`new_player:${relId(p, 'new_player') ?? ''}`);
     const pa = obj(player?.attributes);
@@ -108,6 +113,10 @@ export function parsePrizePicks(payload: unknown): ParseResult {
     const photo = str(pa.image_url);
     if (photo && !photo.includes('placeholder')) out.photoUrl = photo;
     if (team) out.team = team;
+    if (game.state !== 'pre') {
+      const liveValue = liveValueOf(sport, stat, included.get(`score:${relId(p, 'score') ?? ''}`));
+      if (liveValue !== undefined) out.liveValue = liveValue;
+    }
     lines.push(out);
   }
   return { slate: { book: 'prizepicks', games: [...games.values()], lines }, skipped, unmapped };
@@ -139,8 +148,12 @@ function gameOf(
       startMs: timeMs(ga.start_time) ?? startMs,
       state,
     };
-    const clock = state === 'live' ? formatClock(sport, num(info?.period), str(info?.clock)) : undefined;
-    if (clock) game.clock = clock;
+    if (state === 'live') {
+      const clock = formatClock(sport, num(info?.period), str(info?.clock));
+      if (clock) game.clock = clock;
+      const score = scoreOf(info);
+      if (score) game.score = score;
+    }
     return game;
   }
   // Older payloads: the opponent is the projection's description; which side is home is unknown.

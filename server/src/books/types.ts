@@ -4,6 +4,12 @@
  */
 import type { Book, GameState, SportId } from '@propsfeed/contract';
 
+/** The running score of a game, as a book reports it while live. */
+export interface GameScore {
+  home: number;
+  away: number;
+}
+
 export interface SlateGame {
   id: string;
   sport: SportId;
@@ -15,6 +21,8 @@ export interface SlateGame {
   state: GameState;
   /** '<period> <m:ss>' while live. */
   clock?: string;
+  /** While live, from a book that reports it. */
+  score?: GameScore;
 }
 
 export interface SlateLine {
@@ -28,6 +36,7 @@ export interface SlateLine {
   line: number;
   overOdds?: number;
   underOdds?: number;
+  /** The running value while live, as this book reports it. */
   liveValue?: number;
 }
 

@@ -32,12 +32,14 @@ export function sameGame(a: SlateGame, b: SlateGame): boolean {
     a.homeKnown === b.homeKnown &&
     a.startMs === b.startMs &&
     a.state === b.state &&
-    a.clock === b.clock
+    a.clock === b.clock &&
+    a.score?.home === b.score?.home &&
+    a.score?.away === b.score?.away
   );
 }
 
 /** A quote of one shape whatever the book sent (see newSlateLine). */
-function quoted(l: SlateLine, updatedAt: number): QuotedLine {
+function quoted(l: SlateLine, updatedAt: number, liveAt: number | undefined): QuotedLine {
   return {
     gameId: l.gameId,
     player: l.player,
@@ -51,6 +53,7 @@ function quoted(l: SlateLine, updatedAt: number): QuotedLine {
     underOdds: l.underOdds,
     liveValue: l.liveValue,
     updatedAt,
+    liveAt,
   };
 }
 
@@ -69,6 +72,7 @@ export function quoteOfPoint(p: LineChange & { line: number }): QuotedLine {
     underOdds: p.underOdds,
     liveValue: undefined,
     updatedAt: p.at,
+    liveAt: undefined,
   };
 }
 
@@ -111,7 +115,9 @@ export function internLines(
     }
     changed = true;
     const moved = !before || !samePrice(before, l);
-    out[i] = quoted(l, moved || !before ? at : before.updatedAt);
+    const liveAt =
+      l.liveValue === undefined ? undefined : before?.liveValue === l.liveValue ? (before.liveAt ?? at) : at;
+    out[i] = quoted(l, moved || !before ? at : before.updatedAt, liveAt);
     if (moved) report(l, l.line);
   }
   if (!aligned) {

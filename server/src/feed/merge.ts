@@ -6,12 +6,14 @@
  */
 import { BOOKS, type Book, type GameState } from '@propsfeed/contract';
 import { normalizeName } from '../books/names';
-import type { SlateGame, SlateLine } from '../books/types';
+import type { GameScore, SlateGame, SlateLine } from '../books/types';
 import type { Board, BoardGame, BoardProp, BookQuote } from './types';
 
 /** A book's line with the time it last changed (kept by the feed across polls). */
 export interface QuotedLine extends SlateLine {
   updatedAt: number;
+  /** When this book's liveValue last changed (first seen counts); undefined without one. */
+  liveAt?: number | undefined;
 }
 
 /** One book's part of a merge: its last good slate. */
@@ -182,9 +184,11 @@ function buildGame(draft: Draft, previous: Map<string, BuiltProp> | undefined): 
   const sides = draft.members.find((m) => m.game.homeKnown) ?? primary;
   let state: GameState = 'pre';
   let clock: string | undefined;
+  let score: GameScore | undefined;
   for (const m of draft.members) {
     if (STATE_RANK[m.game.state] > STATE_RANK[state]) state = m.game.state;
     clock ??= m.game.clock;
+    score ??= m.game.score;
   }
   const sources = BOOKS.filter((b) => draft.books.includes(b));
   const liveClock = state === 'live' ? clock : undefined;
@@ -204,6 +208,7 @@ function buildGame(draft: Draft, previous: Map<string, BuiltProp> | undefined): 
     props: [],
   };
   if (liveClock) game.clock = liveClock;
+  if (score && state === 'live') game.score = score;
   const props = buildProps(draft, state, liveClock, previous);
   game.props = [...props.values()].map((b) => b.prop);
   game.props.sort((a, b) =>
@@ -277,6 +282,7 @@ function buildProp(
   let overOdds: number | undefined;
   let underOdds: number | undefined;
   let liveValue: number | undefined;
+  let liveAt = Number.NEGATIVE_INFINITY;
   let playerId: string | undefined;
   let photoUrl: string | undefined;
   let team: string | undefined;
@@ -290,8 +296,13 @@ function buildProp(
     playerId ??= line.playerId;
     photoUrl ??= line.photoUrl;
     team ??= line.team;
-    if (line.liveValue !== undefined && (liveValue === undefined || line.liveValue > liveValue)) {
-      liveValue = line.liveValue;
+    // The books' running values differ while one lags: the value that changed last is the fresher.
+    if (line.liveValue !== undefined) {
+      const at = line.liveAt ?? Number.NEGATIVE_INFINITY;
+      if (liveValue === undefined || at > liveAt || (at === liveAt && line.liveValue > liveValue)) {
+        liveValue = line.liveValue;
+        liveAt = at;
+      }
     }
   }
   // Optional fields are set only when present: objects keep one shape (fast to build and serialize).

@@ -3,6 +3,7 @@
  * Boards are immutable snapshots; a new one replaces the old on every change.
  */
 import type { Book, GameState, Projection, SportId } from '@propsfeed/contract';
+import type { GameScore } from '../books/types';
 
 /** One book's own quote for a prop. Odds are absent where the book posts none (PrizePicks). */
 export interface BookQuote {
@@ -54,6 +55,8 @@ export interface BoardGame {
   sources: Book[];
   /** '<period> <m:ss>' while live. */
   clock?: string;
+  /** While live, from a book that reports it. */
+  score?: GameScore;
   /** Ordered by player, then stat. */
   props: BoardProp[];
 }

@@ -13,6 +13,7 @@ export function gameOf(g: BoardGame): Game {
     source: g.source,
   };
   if (g.aliases.length > 0) game.aliases = [...g.aliases];
+  if (g.score) game.score = { home: g.score.home, away: g.score.away };
   return game;
 }
 

@@ -65,4 +65,46 @@ describe.skipIf(!SHARED_BOOKS)(`real recorded payloads (${SHARED_BOOKS_NOTE})`, 
       awayTeam: 'Texas Rangers',
     });
   });
+
+  it('PrizePicks in-game board (WNBA 2025): live values from its box scores, suspended lines left out', () => {
+    const r = parsePrizePicks(read('prizepicks-35eternal-wnba-live-2025-06-15.json'));
+    expectSane(r);
+    expect(r.slate.games).toEqual([
+      expect.objectContaining({
+        id: 'pp_73172',
+        sport: 'wnba',
+        homeTeam: 'Washington Mystics',
+        awayTeam: 'Atlanta Dream',
+        state: 'live',
+        clock: 'Q2 0:00',
+        score: { home: 34, away: 45 },
+      }),
+      expect.objectContaining({
+        id: 'pp_73173',
+        homeTeam: 'Las Vegas Aces',
+        awayTeam: 'Phoenix Mercury',
+        state: 'pre',
+      }),
+    ]);
+    // 48 standard lines: 2 combos and the 3 suspended ones are not on offer.
+    expect(r.slate.lines).toHaveLength(43);
+    const live = r.slate.lines.filter((l) => l.liveValue !== undefined);
+    expect(live.map((l) => [l.player, l.stat, l.line, l.liveValue])).toEqual([
+      ['Allisha Gray', 'rebounds', 5.5, 3],
+      ['Allisha Gray', 'points', 28.5, 19],
+      ['Brittney Griner', 'rebounds', 3.5, 1],
+      ['Brionna Jones', 'points', 7.5, 2],
+      ['Kiki Iriafen', 'points', 11.5, 6],
+      ['Sonia Citron', 'points', 14.5, 8],
+    ]);
+    // Suspended in the recording: Sykes', Howard's and Griner's points.
+    const points = (player: string) => r.slate.lines.find((l) => l.player === player && l.stat === 'points');
+    expect([points('Brittney Sykes'), points('Rhyne Howard'), points('Brittney Griner')]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    // The pre-game game's lines carry none.
+    expect(live.every((l) => l.gameId === 'pp_73172')).toBe(true);
+  });
 });

@@ -47,6 +47,7 @@ describe('merged board from both books', () => {
     expect(new Set(leagues)).toEqual(new Set(['7', '3', '2', '9', '8', '20', '15', '82', '121']));
     const first = seen[0] as { url: string; headers: Headers };
     expect(new URL(first.url).searchParams.get('single_stat')).toBe('true');
+    expect(new URL(first.url).searchParams.get('in_game')).toBe('true');
     expect(first.headers.get('user-agent')).toMatch(/Mozilla\/5\.0/);
     expect(first.headers.get('origin')).toBe('https://app.prizepicks.com');
   });
