@@ -91,6 +91,10 @@ export const STAT_KEYS = {
     'tackles_assists',
     'field_goals_made',
     'kicking_points',
+    'targets',
+    'longest_reception',
+    'longest_rush',
+    'longest_completion',
   ],
   ncaaf: [
     'passing_yards',
@@ -103,11 +107,51 @@ export const STAT_KEYS = {
     'fantasy_points',
   ],
   nhl: ['goals', 'assists', 'points', 'shots_on_goal', 'saves', 'goals_allowed', 'blocked_shots', 'hits'],
-  soccer: ['goals', 'assists', 'shots', 'shots_on_target', 'passes', 'tackles', 'saves', 'goals_assists', 'clearances'],
+  soccer: [
+    'goals',
+    'assists',
+    'shots',
+    'shots_on_target',
+    'passes',
+    'tackles',
+    'saves',
+    'goals_assists',
+    'clearances',
+    'crosses',
+    'interceptions',
+  ],
   lol: ['kills_on_game_1', 'kills_on_games_1_2', 'assists_on_games_1_2', 'deaths_on_games_1_2'],
 } as const satisfies Record<SportId, readonly string[]>;
 
 export type StatKey = (typeof STAT_KEYS)[SportId][number];
+
+const SPLIT =
+  'settles on part of a game (a quarter, a half, the first plays); game logs hold whole games, so no projection or hit rate could judge it';
+
+/**
+ * Stats the books post that propsfeed leaves out on purpose, per sport: the book's stat name
+ * (reduced as the adapters reduce names: lower case, runs of other characters "_") and why.
+ * They are not counted as unmapped; any other stat without a key is, in /readyz.
+ */
+export const UNSUPPORTED_STATS: Partial<Record<SportId, Record<string, string>>> = {
+  mlb: {
+    fantasy_points:
+      "Underdog's one name for hitters' and pitchers' fantasy points, on its own scoring table: it is neither PrizePicks' Hitter nor Pitcher Fantasy Score, so no key would compare like with like",
+  },
+  nfl: {
+    yards_on_first_reception: SPLIT,
+    receiving_yards_in_first_2_receptions: SPLIT,
+    rush_yards_in_first_5_attempts: SPLIT,
+    yards_on_first_rush_attempt: SPLIT,
+    yards_on_first_pass_completion: SPLIT,
+    completions_in_first_10_pass_attempts: SPLIT,
+    quarters_with_1_reception: SPLIT,
+    quarters_with_30_pass_yards: SPLIT,
+    halves_with_100_pass_yards: SPLIT,
+    completion_percentage: 'a rate, not a count: game logs sum counts over games',
+    rush_yards_per_carry: 'a rate, not a count: game logs sum counts over games',
+  },
+};
 
 /** Most rows one scan answers (GET /props `limit`, an enterprise key's scanLimit); a tier may cap lower. */
 export const MAX_SCAN_LIMIT = 5000;

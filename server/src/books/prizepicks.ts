@@ -10,9 +10,9 @@ import type { GameState, SportId } from '@propsfeed/contract';
 import { formatClock } from './clock';
 import { isComboName, playerKey } from './names';
 import { liveValueOf, scoreOf } from './prizepicksLive';
-import { isComboStat, statKey } from './stats';
+import { countUnmapped, isComboStat, statKey } from './stats';
 import { teamName } from './teams';
-import { countInto, newSlateLine, type ParseResult, type SlateGame, type SlateLine } from './types';
+import { newSlateLine, type ParseResult, type SlateGame, type SlateLine } from './types';
 import { arr, num, type Obj, obj, PayloadError, shortHash, str, timeMs } from './wire';
 
 export const PRIZEPICKS_LEAGUES: Record<SportId, number> = {
@@ -92,7 +92,7 @@ export function parsePrizePicks(payload: unknown): ParseResult {
     if (pa.combo === true || isComboName(name) || isComboStat(bookStat) || str(a.event_type) === 'combo') continue;
     const stat = statKey(sport, bookStat);
     if (!stat) {
-      countInto(unmapped, `${sport}:${bookStat}`);
+      countUnmapped(unmapped, sport, bookStat);
       continue;
     }
     const abbr = str(pa.team);

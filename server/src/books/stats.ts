@@ -3,7 +3,7 @@
  * (lower case, runs of other characters → "_": "Pts+Rebs+Asts" and "pts_rebs_asts" are both
  * `pts_rebs_asts`), so one table per sport serves both. A name not listed is unmapped.
  */
-import { type SportId, STAT_KEYS } from '@propsfeed/contract';
+import { type SportId, STAT_KEYS, UNSUPPORTED_STATS } from '@propsfeed/contract';
 
 /** Extra spellings per stat key; every key also matches itself. */
 const BASKETBALL = {
@@ -38,6 +38,7 @@ const SYNONYMS: Record<SportId, Record<string, readonly string[]>> = {
     fantasy_points: ['fantasy_score'],
     tackles_assists: ['tackles_ast'],
     field_goals_made: ['fg_made'],
+    targets: ['rec_targets', 'receiving_targets'],
   },
   ncaaf: {
     passing_yards: ['pass_yards'],
@@ -79,19 +80,28 @@ for (const sport of Object.keys(STAT_KEYS) as SportId[]) {
 
 /** The stat key of a book's stat name in `sport`, or undefined when it has none. */
 export function statKey(sport: SportId, bookStat: string): string | undefined {
-  const table = LOOKUP.get(sport);
-  if (!table) return undefined;
-  // Books repeat a few dozen stat names thousands of times per poll: spell each once.
+  return LOOKUP.get(sport)?.get(spelledOnce(bookStat));
+}
+
+/** Counts a book stat with no key as unmapped (`sport:name`), unless the catalog leaves it out on purpose. */
+export function countUnmapped(counts: Record<string, number>, sport: SportId, bookStat: string): void {
+  if (UNSUPPORTED_STATS[sport]?.[spelledOnce(bookStat)] !== undefined) return;
+  const key = `${sport}:${bookStat}`;
+  counts[key] = (counts[key] ?? 0) + 1;
+}
+
+// Books repeat a few dozen stat names thousands of times per poll: spell each once.
+const SPELLED = new Map<string, string>();
+
+function spelledOnce(bookStat: string): string {
   let spelled = SPELLED.get(bookStat);
   if (spelled === undefined) {
     if (SPELLED.size >= 10_000) SPELLED.clear();
     spelled = statSpelling(bookStat);
     SPELLED.set(bookStat, spelled);
   }
-  return table.get(spelled);
+  return spelled;
 }
-
-const SPELLED = new Map<string, string>();
 
 /** "(Combo)" stats combine players; they are skipped, not counted as unmapped. */
 export function isComboStat(bookStat: string): boolean {

@@ -74,7 +74,3 @@ export interface ParseResult {
   /** Book stat names with no stat key, by how often they were seen. */
   unmapped: Record<string, number>;
 }
-
-export function countInto(counts: Record<string, number>, key: string): void {
-  counts[key] = (counts[key] ?? 0) + 1;
-}

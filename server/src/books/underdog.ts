@@ -7,9 +7,9 @@
 import type { GameState, SportId } from '@propsfeed/contract';
 import { formatClock } from './clock';
 import { isComboName, playerKey } from './names';
-import { isComboStat, statKey } from './stats';
+import { countUnmapped, isComboStat, statKey } from './stats';
 import { teamName } from './teams';
-import { countInto, newSlateLine, type ParseResult, type SlateGame, type SlateLine } from './types';
+import { newSlateLine, type ParseResult, type SlateGame, type SlateLine } from './types';
 import { arr, num, type Obj, obj, PayloadError, str, timeMs } from './wire';
 
 const SPORTS: Record<string, SportId> = {
@@ -143,7 +143,7 @@ export function parseUnderdog(payload: unknown): ParseResult {
     if (isComboName(name) || isComboStat(bookStat)) continue;
     const stat = statKey(game.sport, bookStat);
     if (!stat) {
-      countInto(unmapped, `${game.sport}:${bookStat}`);
+      countUnmapped(unmapped, game.sport, bookStat);
       continue;
     }
     const team = teamById.get(str(appearance.team_id) ?? str(player.team_id) ?? '');

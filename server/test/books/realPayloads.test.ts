@@ -33,15 +33,19 @@ describe.skipIf(!SHARED_BOOKS)(`real recorded payloads (${SHARED_BOOKS_NOTE})`, 
     expect(ryan).toMatchObject({ line: 7, team: 'Minnesota Twins' });
   });
 
-  it('PrizePicks, newer format (NFL 2026): standard lines only, combos skipped, unmapped counted', () => {
+  it('PrizePicks, newer format (NFL 2026): standard lines only, combos and splits skipped, the rest counted', () => {
     const r = parsePrizePicks(read('prizepicks-Czar68-1.json'));
     expectSane(r);
     expect(r.slate.games).toEqual([
       expect.objectContaining({ id: 'pp_128201', homeTeam: 'Seattle Seahawks', awayTeam: 'Los Angeles Rams' }),
     ]);
     // 599 projections, most of them goblin/demon alternates: one standard line per player and stat.
-    expect(r.slate.lines.length).toBe(71);
-    expect(r.unmapped['nfl:Longest Reception']).toBe(13);
+    expect(r.slate.lines.length).toBe(102);
+    expect(r.slate.lines.filter((l) => l.stat === 'longest_reception')).toHaveLength(13);
+    expect(r.slate.lines.filter((l) => l.stat === 'targets')).toHaveLength(11);
+    // Splits ("Yards on First Reception") are left out on purpose; rare whole-game stats are counted.
+    expect(r.unmapped['nfl:Yards on First Reception']).toBeUndefined();
+    expect(r.unmapped['nfl:Punts']).toBe(2);
     expect(r.slate.lines.find((l) => l.player === 'Sam Darnold' && l.stat === 'passing_yards')?.line).toBe(235.5);
   });
 

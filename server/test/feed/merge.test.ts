@@ -163,7 +163,9 @@ describe('merged board from both books', () => {
       unmappedStats: { 'nba:Dunks': 1 },
       errorCount: 0,
     });
-    expect(ud).toMatchObject({ source: 'underdog', skippedItems: 1, unmappedStats: { 'mlb:fantasy_points': 1 } });
+    // Underdog's MLB fantasy points are left out on purpose (catalog UNSUPPORTED_STATS), not counted.
+    expect(ud).toMatchObject({ source: 'underdog', skippedItems: 1 });
+    expect(ud?.unmappedStats).toEqual({});
     expect(pp?.fetchedAt).toBe(Date.parse('2026-11-21T20:00:00Z'));
   });
 });

@@ -3,7 +3,7 @@
  * checkout or beside any folder above it, so a git worktree nested deeper finds them too.
  * A user's clone has none: `SHARED_BOOKS` is then undefined and the tests that need them skip.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 function find(): string | undefined {
@@ -24,4 +24,13 @@ export const SHARED_BOOKS_NOTE = SHARED_BOOKS ?? 'skipped: ../shared/books is ab
 export function readSharedBook(name: string): unknown {
   if (!SHARED_BOOKS) throw new Error('../shared/books is absent');
   return JSON.parse(readFileSync(join(SHARED_BOOKS, name), 'utf8'));
+}
+
+/** Every recorded payload's file name, sorted. */
+export function sharedBookFiles(): string[] {
+  return SHARED_BOOKS
+    ? readdirSync(SHARED_BOOKS)
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+    : [];
 }
