@@ -1,25 +1,28 @@
 /**
- * Ingest benchmark: two books of 5,000 lines each through the feed's cycle (intern the
- * book's slate, merge both into a board). Prints ms per cycle and memory, with a baseline
- * measured in the same run (structured-cloning both slates) so numbers compare across machines.
- * Goal: under 25 ms per merge cycle. Run: `pnpm bench:ingest`.
+ * Ingest benchmark: two books through the feed's cycle (intern each book's slate, merge both
+ * into a board) at 5,000, 20,000 and 50,000 lines per book (50 lines a game). Prints ms per
+ * cycle (wall and CPU), a cold merge, and the heap the feed holds after a collection, with
+ * a baseline measured in the same run (structured-cloning both slates) so numbers compare
+ * across machines, and how each grows against the line count. Goal: under 25 ms per merge
+ * cycle at 5,000 lines per book. Run: `pnpm bench:ingest`.
  */
+import { cpus, loadavg } from 'node:os';
 import type { SportId } from '@propsfeed/contract';
 import { newSlateLine, type ParseResult, type SlateGame, type SlateLine } from '../src/books/types';
 import { FeedCore } from '../src/feed/core';
 import { BoardMerger, type BookView } from '../src/feed/merge';
 
-const LINES_PER_BOOK = 5_000;
-const GAMES = 100;
-const CYCLES = 40;
+const SIZES = [5_000, 20_000, 50_000];
+const LINES_PER_GAME = 50;
+const CYCLES = 30;
 const T0 = Date.parse('2026-11-22T00:00:00Z');
 
-function slate(book: 'prizepicks' | 'underdog', cycle: number): ParseResult {
+function slate(book: 'prizepicks' | 'underdog', cycle: number, linesPerBook: number): ParseResult {
   const prefix = book === 'prizepicks' ? 'pp_' : 'ud_';
   const games: SlateGame[] = [];
   const lines: SlateLine[] = [];
-  const perGame = LINES_PER_BOOK / GAMES;
-  for (let g = 0; g < GAMES; g++) {
+  const perGame = LINES_PER_GAME;
+  for (let g = 0; g < linesPerBook / LINES_PER_GAME; g++) {
     const sport = (['nba', 'mlb', 'nfl', 'nhl'] as const)[g % 4] as SportId;
     const gameId = `${prefix}${1000 + g}`;
     games.push({
@@ -64,8 +67,26 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)] as number;
 }
 
-async function main(): Promise<void> {
+/** Heap in use after a full collection (run with --expose-gc; else as it stands). */
+function heapUsedAfterGc(): number {
+  (globalThis as { gc?: () => void }).gc?.();
+  return process.memoryUsage().heapUsed;
+}
+
+interface SizeResult {
+  linesPerBook: number;
+  props: number;
+  baselineMs: number;
+  cycleMs: number;
+  cycleCpuMs: number;
+  maxCycleMs: number;
+  coldMs: number;
+  heapMb: number;
+}
+
+async function measureSize(linesPerBook: number): Promise<SizeResult> {
   const silent = { info() {}, warn() {}, error() {} };
+  const heapBefore = heapUsedAfterGc();
   const core = new FeedCore({
     books: ['prizepicks', 'underdog'],
     logger: silent,
@@ -73,17 +94,14 @@ async function main(): Promise<void> {
     now: () => T0,
   });
   // Each cycle's slates are made outside the timings, as a parse would hand them over.
-  const input = (c: number) => [slate('prizepicks', c), slate('underdog', c)] as const;
+  const input = (c: number) => [slate('prizepicks', c, linesPerBook), slate('underdog', c, linesPerBook)] as const;
 
   // Baseline: structured-clone both books' slates once per cycle.
   const baseline: number[] = [];
-  const baselineCpu: number[] = [];
-  for (let c = 0; c < 10; c++) {
+  for (let c = 0; c < 5; c++) {
     const [pp, ud] = input(c);
     const t = performance.now();
-    const cpu = cpuMs();
     structuredClone([pp.slate, ud.slate]);
-    baselineCpu.push(cpuMs() - cpu);
     baseline.push(performance.now() - t);
   }
 
@@ -102,10 +120,12 @@ async function main(): Promise<void> {
     cycles.push(performance.now() - t);
     props = board ? board.games.reduce((n, g) => n + g.props.length, 0) : props;
   }
+  // What the feed holds (its board, interned slates and retained history) after the cycles.
+  const heapMb = (heapUsedAfterGc() - heapBefore) / 1024 / 1024;
 
   // Cold merges: every game rebuilt (no previous board to share with).
   const cold: number[] = [];
-  for (let c = 0; c < 10; c++) {
+  for (let c = 0; c < 5; c++) {
     const [pp, ud] = input(c);
     const views: BookView[] = [pp, ud].map((r) => ({
       book: r.slate.book,
@@ -117,25 +137,71 @@ async function main(): Promise<void> {
     new BoardMerger().merge(views, () => T0);
     cold.push(performance.now() - t);
   }
-
   const warm = cycles.slice(5);
-  const warmCpu = cyclesCpu.slice(5);
-  const mem = process.memoryUsage();
-  const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
-  console.log(`ingest: 2 books x ${LINES_PER_BOOK} lines, ${GAMES} games per book -> ${props} merged props`);
+  return {
+    linesPerBook,
+    props,
+    baselineMs: median(baseline),
+    cycleMs: median(warm),
+    cycleCpuMs: median(cyclesCpu.slice(5)),
+    maxCycleMs: Math.max(...warm),
+    coldMs: median(cold),
+    heapMb,
+  };
+}
+
+async function main(): Promise<void> {
+  const results: SizeResult[] = [];
+  for (const size of SIZES) {
+    results.push(await measureSize(size));
+    process.stderr.write(`  ${size} lines per book done\n`);
+  }
+  const gcNote = (globalThis as { gc?: unknown }).gc ? 'after a full GC' : 'no --expose-gc: heap as it stood';
   console.log(
-    `baseline (structuredClone of both slates): ${median(baseline).toFixed(2)} ms wall, ${median(baselineCpu).toFixed(2)} ms cpu`,
+    `ingest: two books, ${LINES_PER_GAME} lines a game, 1% of lines moved per cycle, medians of ${CYCLES - 5} warm cycles (load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores)\n`,
   );
-  console.log(
-    `merge cycle (intern + merge, 1% of lines moved): median ${median(warm).toFixed(2)} ms wall (max ${Math.max(...warm).toFixed(2)}), ${median(warmCpu).toFixed(2)} ms cpu, over ${warm.length} cycles (${(median(warm) / median(baseline)).toFixed(2)}x baseline)`,
-  );
-  console.log(
-    `cold merge (every game rebuilt): median ${median(cold).toFixed(2)} ms (${(median(cold) / median(baseline)).toFixed(2)}x baseline)`,
-  );
-  console.log(
-    `goal: < 25 ms per merge cycle -> ${median(warm) < 25 ? 'met' : 'NOT met'} in wall time, ${median(warmCpu) < 25 ? 'met' : 'NOT met'} in cpu time (load average ${(await import('node:os')).loadavg()[0]?.toFixed(1)} on ${(await import('node:os')).cpus().length} cores)`,
-  );
-  console.log(`memory: heapUsed ${mb(mem.heapUsed)}, rss ${mb(mem.rss)}`);
+  const cols = [
+    'lines/book',
+    'props',
+    'clone ms',
+    'cycle ms',
+    'cycle cpu',
+    'max ms',
+    'cold ms',
+    'heap MB',
+    'cycle ÷ clone',
+  ];
+  console.log(cols.map((c) => c.padStart(14)).join(''));
+  for (const r of results) {
+    const cells = [
+      r.linesPerBook.toLocaleString('en-US'),
+      r.props.toLocaleString('en-US'),
+      r.baselineMs.toFixed(1),
+      r.cycleMs.toFixed(1),
+      r.cycleCpuMs.toFixed(1),
+      r.maxCycleMs.toFixed(1),
+      r.coldMs.toFixed(1),
+      r.heapMb.toFixed(1),
+      (r.cycleMs / r.baselineMs).toFixed(2),
+    ];
+    console.log(cells.map((c) => c.padStart(14)).join(''));
+  }
+  // Growth against the smallest size: 1.0 per unit of lines is linear.
+  const first = results[0];
+  if (first) {
+    console.log(
+      '\ngrowth per 1x more lines (1.00 = linear; the cycle in CPU time, steadier than wall time on a busy machine):',
+    );
+    for (const r of results.slice(1)) {
+      const x = r.linesPerBook / first.linesPerBook;
+      console.log(
+        `  ${x}x lines: cycle ${(r.cycleCpuMs / first.cycleCpuMs / x).toFixed(2)}, cold merge ${(r.coldMs / first.coldMs / x).toFixed(2)}, heap ${(r.heapMb / first.heapMb / x).toFixed(2)}, clone baseline ${(r.baselineMs / first.baselineMs / x).toFixed(2)}`,
+      );
+    }
+    console.log(
+      `\ngoal: < 25 ms per merge cycle at ${first.linesPerBook.toLocaleString('en-US')} lines per book -> ${first.cycleMs < 25 ? 'met' : 'NOT met'} in wall time, ${first.cycleCpuMs < 25 ? 'met' : 'NOT met'} in cpu time (heap ${gcNote})`,
+    );
+  }
 }
 
 await main();

@@ -4,7 +4,7 @@
  * (self time by function) and which code it was spent under (self time by package or by
  * source file of the app), so a closing note can say what a route costs and why.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 interface ProfileNode {
@@ -31,12 +31,14 @@ function owner(url: string): string {
 
 const percent = (part: number, all: number) => `${((100 * part) / all).toFixed(1)}%`.padStart(6);
 
-/** Prints the top `top` functions and owners by self time of the newest profile in `dir`. */
+/**
+ * Prints the top `top` functions and owners by self time of the server's main thread: the
+ * largest profile in `dir` (Node writes one per thread; tsx's loader thread writes a small one).
+ */
 export function summariseCpuProfile(dir: string, top = 20): void {
   const file = readdirSync(dir)
     .filter((f) => f.endsWith('.cpuprofile'))
-    .sort()
-    .at(-1);
+    .sort((a, b) => statSync(join(dir, b)).size - statSync(join(dir, a)).size)[0];
   if (!file) {
     console.log(`no CPU profile was written in ${dir}`);
     return;
