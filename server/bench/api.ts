@@ -111,20 +111,61 @@ function record(url: string, headers: Record<string, string>): Promise<Recorded>
   });
 }
 
-/** The API's big answers, each replayed by bare Node under the same path. */
+/** The API's big answers, each replayed by bare Node under the same path; goals as issue #21 sets them (the rest: context). */
 const BIG_ANSWERS = [
-  { name: '/props?limit=5000', path: '/api/v1/props?limit=5000', encodings: ['identity', 'gzip', 'br'] },
+  { name: '/props?limit=5000', path: '/api/v1/props?limit=5000', encodings: ['identity', 'gzip', 'br'], goal: 0.9 },
   {
     name: '/props/player',
     path: `/api/v1/props/player?name=${encodeURIComponent('Nikola Jokic 3')}`,
     encodings: ['identity', 'gzip'],
+    goal: undefined,
   },
-  { name: '/games/{id}/props', path: '/api/v1/games/pp_5003/props', encodings: ['identity', 'gzip'] },
+  { name: '/games/{id}/props', path: '/api/v1/games/pp_5003/props', encodings: ['identity', 'gzip'], goal: undefined },
 ] as const;
 
 type Encoding = (typeof BIG_ANSWERS)[number]['encodings'][number];
 
+/** A scan's cost at one limit: the answer's size and how long it takes, cold and warm. */
+interface ScanScale {
+  limit: number;
+  bytes: Record<Encoding, number>;
+  /** First request after a board change (rows built and serialized), then its gzip and br. */
+  coldMs: Record<Encoding, number>;
+  /** Median of later requests (the prepared bytes served as they are). */
+  warmMs: number;
+}
+
+const SCAN_LIMITS = [100, 1000, 5000];
+
+/**
+ * Scan answers at each limit on a freshly published board, one request at a time from inside
+ * the serving process (client time included: a reading of how cost grows, not of throughput).
+ */
+async function scanScaling(api: string, auth: Record<string, string>, publish: () => void): Promise<ScanScale[]> {
+  const out: ScanScale[] = [];
+  for (const limit of SCAN_LIMITS) {
+    publish();
+    const url = `${api}/api/v1/props?limit=${limit}`;
+    const bytes = { identity: 0, gzip: 0, br: 0 };
+    const coldMs = { identity: 0, gzip: 0, br: 0 };
+    for (const encoding of ['identity', 'gzip', 'br'] as const) {
+      const startedAt = performance.now();
+      bytes[encoding] = (await record(url, { ...auth, 'accept-encoding': encoding })).body.length;
+      coldMs[encoding] = performance.now() - startedAt;
+    }
+    const warm: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const startedAt = performance.now();
+      await record(url, { ...auth, 'accept-encoding': 'identity' });
+      warm.push(performance.now() - startedAt);
+    }
+    out.push({ limit, bytes, coldMs, warmMs: warm.sort((a, b) => a - b)[10] ?? 0 });
+  }
+  return out;
+}
+
 interface Targets {
+  scan: ScanScale[];
   api: string;
   bareFastify: string;
   bareNode: string;
@@ -159,6 +200,7 @@ async function serveAll(): Promise<void> {
   keys.put(keyRecord);
   const api = await app.listen({ port: 0, host: '127.0.0.1' });
   const auth = { authorization: `Bearer ${created.key}` };
+  const scan = await scanScaling(api, auth, () => source.publish(buildBoard(games)));
 
   // The baselines' bytes and headers are the API's own answers, recorded once.
   const replayed = new Map<string, Recorded>();
@@ -221,7 +263,7 @@ async function serveAll(): Promise<void> {
   const bareNode = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
   const shared: SharedBenchApp | undefined = SHARED ? await startSharedApp(source, benchKey) : undefined;
-  const targets: Targets = { api, bareFastify, bareNode, key: created.key, bytes };
+  const targets: Targets = { scan, api, bareFastify, bareNode, key: created.key, bytes };
   if (shared) targets.shared = { api: shared.url, key: shared.key };
   process.stdout.write(`${JSON.stringify(targets)}\n`);
   process.once('SIGTERM', async () => {
@@ -265,7 +307,7 @@ async function drive(): Promise<void> {
       { name: 'bare Fastify, replayed /games', url: `${servers.bareFastify}/replay/games`, headers: auth },
       { name: 'ts-rest, replayed /games', url: `${servers.bareFastify}/api/v1/games?sport=nba`, headers: auth },
     ];
-    const comparisons: Array<[name: string, target: string, baseline: string, goal: number]> = [
+    const comparisons: Array<[name: string, target: string, baseline: string, goal: number | undefined]> = [
       ['/me ÷ bare Fastify replaying it', 'GET /me', 'bare Fastify, replayed /me', 0.9],
       ['/games ÷ bare Fastify replaying it', 'GET /games', 'bare Fastify, replayed /games', 0.9],
       ['/games ÷ ts-rest replaying it', 'GET /games', 'ts-rest, replayed /games', 0.9],
@@ -277,7 +319,7 @@ async function drive(): Promise<void> {
         const bare = `bare Node, ${answer.name} ${encoding}`;
         targets.push({ name: bare, url: `${servers.bareNode}${answer.path}`, headers });
         targets.push({ name: ours, url: `${servers.api}${answer.path}`, headers });
-        comparisons.push([`${answer.name} ${encoding} ÷ bare Node`, ours, bare, 0.9]);
+        comparisons.push([`${answer.name} ${encoding} ÷ bare Node`, ours, bare, answer.goal]);
       }
     }
     if (servers.shared) {
@@ -306,6 +348,17 @@ async function drive(): Promise<void> {
         .join(', ')}\n`,
     );
     printResults(results, 36);
+    console.log('\nscan answer by limit (one request at a time; cold = first request after a board change)');
+    console.log(
+      ['limit', 'plain B', 'gzip B', 'br B', 'cold ms', 'cold gzip ms', 'cold br ms', 'warm ms']
+        .map((c) => c.padStart(13))
+        .join(''),
+    );
+    for (const r of servers.scan) {
+      const cells = [r.limit, r.bytes.identity, r.bytes.gzip, r.bytes.br].map((n) => n.toLocaleString('en-US'));
+      const times = [r.coldMs.identity, r.coldMs.gzip, r.coldMs.br, r.warmMs].map((ms) => ms.toFixed(1));
+      console.log([...cells, ...times].map((c) => c.padStart(13)).join(''));
+    }
     printComparisons(
       comparisons
         .filter(([, target, baseline]) => results.has(target) && results.has(baseline))

@@ -228,12 +228,15 @@ export function compare(results: Map<string, Measured>, target: string, baseline
 }
 
 /** Prints comparisons as a table with their goals. */
-export function printComparisons(rows: Array<[name: string, Comparison, goal: number]>, nameWidth: number): void {
+export function printComparisons(
+  rows: Array<[name: string, Comparison, goal: number | undefined]>,
+  nameWidth: number,
+): void {
   console.log(`\n${'ratio (median of the rounds)'.padEnd(nameWidth)}  value  rounds       basis            goal`);
   for (const [name, { median: value, lo, hi, basis }, goal] of rows) {
     const range = `${lo.toFixed(2)}-${hi.toFixed(2)}`;
     console.log(
-      `${name.padEnd(nameWidth)}${value.toFixed(3).padStart(7)}  ${range.padEnd(11)}  ${basis.padEnd(16)} ≥ ${goal}  ${value >= goal ? 'met' : 'NOT MET'}`,
+      `${name.padEnd(nameWidth)}${value.toFixed(3).padStart(7)}  ${range.padEnd(11)}  ${basis.padEnd(16)} ${goal === undefined ? '(context)' : `≥ ${goal}  ${value >= goal ? 'met' : 'NOT MET'}`}`,
     );
   }
   console.log(

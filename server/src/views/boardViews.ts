@@ -15,7 +15,7 @@ import type {
 } from '@propsfeed/contract';
 import type { Board, BoardGame, BoardProp, ProjectionSource } from '../feed/types';
 import type { PropOdds } from '../odds';
-import { gameOf, propOf, scanRowOf } from './encode';
+import { gameOf, propOf, type RowOdds, scanRowJson, scanRowOf } from './encode';
 import { BoundedMap, Prepared } from './prepared';
 
 /** How a tier sees the board: delayed or realtime, with or without live lines, with or without edges. */
@@ -35,34 +35,56 @@ export function viewKindOf(delayed: boolean, liveLines: boolean, edges = false):
   return { delayed, liveLines, edges, key: viewKindKey({ delayed, liveLines, edges }) };
 }
 
-/** Scan rows of one sport and stat filter, serialized once. */
+/**
+ * Scan rows of one sport and stat filter, each made and serialized once, on first need: an
+ * answer of the first N rows serializes N of them, and builds row objects only when an
+ * in-process caller (MCP, the edges sort) reads them.
+ */
 class ScanRows {
-  /** Rows joined by commas; `ends[i]` is the byte offset just after row i. */
-  readonly rowsJson: Buffer;
-  readonly ends: number[];
+  /** Each row's JSON, filled in order as far as an answer has needed. */
+  private readonly json: string[] = [];
+  private made: ScanRow[] | undefined;
   private readonly byLimit = new BoundedMap<string, Prepared<ScanResponse>>(16);
 
   constructor(
     readonly sport: SportId,
     readonly stat: string | null,
     readonly delayed: boolean,
-    readonly rows: ScanRow[],
-  ) {
-    const parts: Buffer[] = [];
-    this.ends = [];
-    let offset = 0;
-    for (let i = 0; i < rows.length; i++) {
-      const part = Buffer.from((i === 0 ? '' : ',') + JSON.stringify(rows[i]));
-      parts.push(part);
-      offset += part.length;
-      this.ends.push(offset);
-    }
-    this.rowsJson = Buffer.concat(parts, offset);
+    /** How many rows there are. */
+    readonly length: number,
+    private readonly rowOf: (i: number) => ScanRow,
+    /** Row i's JSON: JSON.stringify(rowOf(i)), possibly from kept parts. */
+    private readonly rowJson: (i: number) => string,
+  ) {}
+
+  /** Rows already made, as a sorted list of them is (rowOf reads the list). */
+  static of(sport: SportId, stat: string | null, delayed: boolean, rows: ScanRow[]): ScanRows {
+    const scanRows = new ScanRows(
+      sport,
+      stat,
+      delayed,
+      rows.length,
+      (i) => rows[i] as ScanRow,
+      (i) => JSON.stringify(rows[i]),
+    );
+    scanRows.made = rows;
+    return scanRows;
+  }
+
+  /** Every row as an object. */
+  get rows(): ScanRow[] {
+    this.made ??= Array.from({ length: this.length }, (_, i) => this.rowOf(i));
+    return this.made;
+  }
+
+  private rowsJson(count: number): string {
+    for (let i = this.json.length; i < count; i++) this.json.push(this.rowJson(i));
+    return this.json.length === count ? this.json.join(',') : this.json.slice(0, count).join(',');
   }
 
   /** The answer with the first `limit` rows; built from the row buffer, not re-serialized. */
   first(limit: number): Prepared<ScanResponse> {
-    return this.prefix(Math.min(limit, this.rows.length), this.rows.length);
+    return this.prefix(Math.min(limit, this.length), this.length);
   }
 
   /**
@@ -73,19 +95,19 @@ class ScanRows {
     const cacheKey = `${count}|${total}|${extra ? JSON.stringify(extra) : ''}`;
     let prepared = this.byLimit.get(cacheKey) as Prepared<ScanResponse & E> | undefined;
     if (!prepared) {
-      const value = {
-        sport: this.sport,
-        stat: this.stat,
-        count,
-        total,
-        delayed: this.delayed,
-        ...extra,
-        rows: this.rows.slice(0, count),
-      } as ScanResponse & E;
+      const value = () =>
+        ({
+          sport: this.sport,
+          stat: this.stat,
+          count,
+          total,
+          delayed: this.delayed,
+          ...extra,
+          rows: this.rows.slice(0, count),
+        }) as ScanResponse & E;
       const extraJson = extra ? JSON.stringify(extra).slice(1, -1) : '';
       const head = `{"sport":${JSON.stringify(this.sport)},"stat":${JSON.stringify(this.stat)},"count":${count},"total":${total},"delayed":${this.delayed},${extraJson ? `${extraJson},` : ''}"rows":[`;
-      const rowBytes = this.rowsJson.subarray(0, count === 0 ? 0 : this.ends[count - 1]);
-      prepared = new Prepared(value, Buffer.concat([Buffer.from(head), rowBytes, Buffer.from(']}')]));
+      prepared = new Prepared(value, Buffer.from(`${head}${this.rowsJson(count)}]}`));
       this.byLimit.set(cacheKey, prepared as Prepared<ScanResponse>);
     }
     return prepared;
@@ -111,10 +133,21 @@ export class BoardViews {
    */
   scanRow(game: BoardGame, prop: BoardProp, projection?: Projection): ScanRow {
     const projected = projection ?? this.projections?.get(game.sport, prop.playerKey, prop.stat);
-    if (!this.kind.edges || !this.odds) return scanRowOf(game, prop, this.board.fetchedAt, projected);
+    return scanRowOf(game, prop, this.board.fetchedAt, projected, this.rowOdds(game, prop));
+  }
+
+  /** JSON.stringify(this.scanRow(game, prop)), from the parts kept between boards. */
+  private scanRowJson(game: BoardGame, prop: BoardProp): string {
+    const projected = this.projections?.get(game.sport, prop.playerKey, prop.stat);
+    return scanRowJson(game, prop, this.board.fetchedAt, projected, this.rowOdds(game, prop));
+  }
+
+  /** For views with edges: the prop's fair probabilities and its edge against each book's cheapest entry. */
+  private rowOdds(game: BoardGame, prop: BoardProp): RowOdds | undefined {
+    if (!this.kind.edges || !this.odds) return undefined;
     const probabilities = this.odds.probabilities(game.sport, prop, game.live);
     const edge = probabilities && this.odds.edge(probabilities, this.board.fetchedAt);
-    return scanRowOf(game, prop, this.board.fetchedAt, projected, { probabilities, edge });
+    return { probabilities, edge };
   }
 
   /** The game with this id or alias, or undefined. */
@@ -159,7 +192,16 @@ export class BoardViews {
     const cacheKey = `${sport}|${stat ?? ''}`;
     let rows = this.scans.get(cacheKey);
     if (!rows) {
-      rows = new ScanRows(sport, stat, this.kind.delayed, this.scanRows(sport, stat));
+      const sources = this.propsOf(sport, stat);
+      const source = (i: number) => sources[i] as { game: BoardGame; prop: BoardProp };
+      rows = new ScanRows(
+        sport,
+        stat,
+        this.kind.delayed,
+        sources.length,
+        (i) => this.scanRow(source(i).game, source(i).prop),
+        (i) => this.scanRowJson(source(i).game, source(i).prop),
+      );
       this.scans.set(cacheKey, rows);
     }
     return rows.first(limit);
@@ -180,7 +222,7 @@ export class BoardViews {
     const cacheKey = `${sport}|${stat ?? ''}|${entry?.id ?? ''}`;
     let sorted = this.edgeRows.get(cacheKey);
     if (!sorted) {
-      sorted = new ScanRows(sport, stat, this.kind.delayed, this.rowsByEdge(sport, stat, entry));
+      sorted = ScanRows.of(sport, stat, this.kind.delayed, this.rowsByEdge(sport, stat, entry));
       this.edgeRows.set(cacheKey, sorted);
     }
     let qualifying = sorted.rows.length;
@@ -211,15 +253,15 @@ export class BoardViews {
     return rows.sort((a, b) => (b.edge?.edge ?? 0) - (a.edge?.edge ?? 0));
   }
 
-  private scanRows(sport: SportId, stat: string | null): ScanRow[] {
-    const rows: ScanRow[] = [];
+  /** The sport's props in board order, with their games, as the view shows them. */
+  private propsOf(sport: SportId, stat: string | null): Array<{ game: BoardGame; prop: BoardProp }> {
+    const sources: Array<{ game: BoardGame; prop: BoardProp }> = [];
     for (const game of this.board.games) {
       if (game.sport !== sport || (game.live && !this.kind.liveLines)) continue;
       for (const prop of game.props) {
-        if (stat !== null && prop.stat !== stat) continue;
-        rows.push(this.scanRow(game, prop));
+        if (stat === null || prop.stat === stat) sources.push({ game, prop });
       }
     }
-    return rows;
+    return sources;
   }
 }

@@ -43,14 +43,9 @@ export interface RowOdds {
   edge?: Edge | undefined;
 }
 
-export function scanRowOf(
-  g: BoardGame,
-  p: BoardProp,
-  fetchedAt: number,
-  projection?: Projection,
-  odds?: RowOdds,
-): ScanRow {
-  const row: ScanRow = {
+/** A row's fields that come from the game and the prop alone (all before `fetchedAt`). */
+function rowHeadOf(g: BoardGame, p: BoardProp): ScanRow {
+  return {
     ...propOf(p),
     eventId: g.id,
     sport: g.sport,
@@ -58,10 +53,58 @@ export function scanRowOf(
     awayTeam: g.awayTeam,
     startTime: g.startTime,
     source: g.source,
-    fetchedAt,
-  };
+  } as ScanRow;
+}
+
+export function scanRowOf(
+  g: BoardGame,
+  p: BoardProp,
+  fetchedAt: number,
+  projection?: Projection,
+  odds?: RowOdds,
+): ScanRow {
+  const row = rowHeadOf(g, p);
+  row.fetchedAt = fetchedAt;
   if (projection) row.propsfeedProjection = projection;
   if (odds?.probabilities) row.probabilities = odds.probabilities;
   if (odds?.edge) row.edge = odds.edge;
   return row;
+}
+
+/**
+ * A row's JSON up to its `fetchedAt`: the prop's and the game's fields, which stay the same
+ * while the merger keeps the prop's object (an unchanged prop keeps it from board to board).
+ * Kept per prop object, so a new board serializes only the props that changed.
+ */
+const rowHeads = new WeakMap<BoardProp, { game: BoardGame; head: string }>();
+/** Projections and probabilities are kept objects too (per game-log version, per quotes). */
+const fieldJson = new WeakMap<object, string>();
+
+function jsonOf(value: object): string {
+  let json = fieldJson.get(value);
+  if (json === undefined) {
+    json = JSON.stringify(value);
+    fieldJson.set(value, json);
+  }
+  return json;
+}
+
+/** JSON.stringify(scanRowOf(g, p, fetchedAt, projection, odds)), from kept parts. */
+export function scanRowJson(
+  g: BoardGame,
+  p: BoardProp,
+  fetchedAt: number,
+  projection?: Projection,
+  odds?: RowOdds,
+): string {
+  let cached = rowHeads.get(p);
+  if (cached?.game !== g) {
+    cached = { game: g, head: JSON.stringify(rowHeadOf(g, p)).slice(0, -1) };
+    rowHeads.set(p, cached);
+  }
+  let json = `${cached.head},"fetchedAt":${fetchedAt}`;
+  if (projection) json += `,"propsfeedProjection":${jsonOf(projection)}`;
+  if (odds?.probabilities) json += `,"probabilities":${jsonOf(odds.probabilities)}`;
+  if (odds?.edge) json += `,"edge":${JSON.stringify(odds.edge)}`;
+  return `${json}}`;
 }

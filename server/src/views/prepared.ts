@@ -18,13 +18,21 @@ export class Prepared<T = unknown> {
   readonly etag: string;
   private gz: Promise<Buffer> | undefined;
   private brotli: Promise<Buffer> | undefined;
+  private made: { value: T } | undefined;
 
   constructor(
-    /** The answer as an object, for in-process callers (MCP tools). */
-    readonly value: T,
+    /** The answer as an object, or how to make it when an in-process caller (MCP) first asks. */
+    private readonly valueOf: T | (() => T),
     readonly body: Buffer,
   ) {
     this.etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+  }
+
+  /** The answer as an object, for in-process callers (MCP tools). */
+  get value(): T {
+    if (typeof this.valueOf !== 'function') return this.valueOf;
+    this.made ??= { value: (this.valueOf as () => T)() };
+    return this.made.value;
   }
 
   static of<T>(value: T): Prepared<T> {
