@@ -22,7 +22,7 @@ export class Prepared<T = unknown> {
 
   constructor(
     /** The answer as an object, or how to make it when an in-process caller (MCP) first asks. */
-    private readonly valueOf: T | (() => T),
+    private readonly answer: T | (() => T),
     readonly body: Buffer,
   ) {
     this.etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
@@ -30,8 +30,8 @@ export class Prepared<T = unknown> {
 
   /** The answer as an object, for in-process callers (MCP tools). */
   get value(): T {
-    if (typeof this.valueOf !== 'function') return this.valueOf;
-    this.made ??= { value: (this.valueOf as () => T)() };
+    if (typeof this.answer !== 'function') return this.answer;
+    this.made ??= { value: (this.answer as () => T)() };
     return this.made.value;
   }
 
