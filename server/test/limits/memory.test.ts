@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { MemoryLimiter } from '../../src/limits/memory';
 import { openStore } from '../../src/store/kyselyStore';
 import type { Store, UsageDelta, UsageStore } from '../../src/store/types';
@@ -48,6 +49,37 @@ describe('in-process limiter, flushing', () => {
     ]);
     await limiter.flush();
     expect(written).toHaveLength(1);
+    await limiter.close();
+  });
+
+  it('writes counted usage on its own within flushEveryMs, one write at a time, and retries a failed one', async () => {
+    const written: number[] = [];
+    const errors: unknown[] = [];
+    let inFlight = 0;
+    let mostInFlight = 0;
+    let failNext = true;
+    const usage: UsageStore = {
+      usageOn: async () => 0,
+      addUsage: async (deltas) => {
+        inFlight += 1;
+        mostInFlight = Math.max(mostInFlight, inFlight);
+        await sleep(30);
+        inFlight -= 1;
+        if (failNext) {
+          failNext = false;
+          throw new Error('store busy');
+        }
+        written.push(deltas.reduce((sum, d) => sum + d.count, 0));
+      },
+    };
+    const limiter = new MemoryLimiter({ usage, flushEveryMs: 10, onError: (err) => errors.push(err) });
+    const policy = { perMinute: 100, perDay: 100 };
+    for (let i = 0; i < 3; i++) await limiter.consume('a', policy);
+    await vi.waitFor(() => expect(errors).toHaveLength(1), { timeout: 500, interval: 5 });
+    for (let i = 0; i < 2; i++) await limiter.consume('b', policy);
+    // Nothing is lost to the failed write: the retry (a second later) writes all five.
+    await vi.waitFor(() => expect(written.reduce((a, b) => a + b, 0)).toBe(5), { timeout: 3_000, interval: 20 });
+    expect(mostInFlight).toBe(1);
     await limiter.close();
   });
 });
