@@ -27,7 +27,14 @@ import { lazyChildLogger } from './log/lazyChild';
 import { createLogger } from './log/logger';
 import { echoRequestId, requestIdOf } from './log/requestId';
 import { mcpRoutes } from './mcp/http';
-import type { TrustProxy } from './net/trustProxy';
+import {
+  ConnectionGuard,
+  DEFAULT_PER_ADDRESS,
+  defaultMaxConnections,
+  FIRST_REQUEST_MS,
+  KEEP_ALIVE_MS,
+} from './net/connections';
+import { isTrustedProxy, type TrustProxy } from './net/trustProxy';
 import { EntryBook, PropOdds } from './odds';
 import type { BoardData, QueryDeps } from './queries/deps';
 import { registerContractRoutes } from './routes';
@@ -51,6 +58,9 @@ export interface AppDeps {
   signupCeiling?: LimitPolicy;
   /** Whose X-Forwarded-For decides the client's address (PROPS_TRUST_PROXY); default nobody's. */
   trustProxy?: TrustProxy;
+  /** Client connections at most, in all and per address (PROPS_MAX_CONNECTIONS…); default from the open-file limit. */
+  maxConnections?: number;
+  maxConnectionsPerAddress?: number;
   /** Enables /admin/v1 when set. */
   adminToken?: string | undefined;
   logLevel?: string;
@@ -126,6 +136,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     // request.ip: the socket's address unless PROPS_TRUST_PROXY names the proxies in front.
     trustProxy: fastifyTrustProxy(deps.trustProxy ?? false),
     return503OnClosing: true,
+    keepAliveTimeout: KEEP_ALIVE_MS,
     // A log line per request costs more than serving many answers; errors are still logged.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(deps.logLevel ?? 'info') }),
   });
@@ -143,6 +154,13 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const tierGuards = { free: createKeyGuard(guardDeps, 'free'), pro: createKeyGuard(guardDeps, 'pro') };
 
   app.server.on('connect', refuseConnect);
+  const connections = new ConnectionGuard(app.server, {
+    max: deps.maxConnections ?? defaultMaxConnections(),
+    perAddress: deps.maxConnectionsPerAddress ?? DEFAULT_PER_ADDRESS,
+    firstRequestMs: FIRST_REQUEST_MS,
+    isProxy: isTrustedProxy(deps.trustProxy ?? false),
+  });
+  app.addHook('onClose', async () => connections.stop());
   app.addHook('onRequest', echoRequestId);
   registerCors(app, deps.corsOrigins ?? '*');
   app.setErrorHandler((err: FastifyError, request, reply) => {

@@ -54,6 +54,10 @@ export const ConfigSchema = z
         }
         return parsed.trust;
       }),
+    /** Open client connections at most; default the open-file limit less a reserve (net/connections.ts). */
+    PROPS_MAX_CONNECTIONS: z.coerce.number().int().min(1).optional(),
+    /** Open connections from one address at most (trusted proxies excepted). */
+    PROPS_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(256),
     PROPS_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Origins a browser page may call from: `*` (any; keys are bearer tokens, never cookies) or a list. */
     PROPS_CORS_ORIGINS: z

@@ -78,6 +78,8 @@ export async function serve(opts: ServeOptions = {}, config: Config = loadConfig
     corsOrigins: config.PROPS_CORS_ORIGINS,
     signupCeiling: { perMinute: config.PROPS_SIGNUP_PER_MINUTE, perDay: config.PROPS_SIGNUP_PER_DAY },
     trustProxy: config.PROPS_TRUST_PROXY,
+    maxConnections: config.PROPS_MAX_CONNECTIONS,
+    maxConnectionsPerAddress: config.PROPS_MAX_CONNECTIONS_PER_ADDRESS,
     logLevel: config.PROPS_LOG_LEVEL,
     logger,
   });

@@ -5,7 +5,7 @@
  * number of proxy hops in front of the server or the proxies' own addresses and CIDRs
  * (Fastify's trustProxy takes both forms).
  */
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 
 /** false: no proxy; a hop count; or the trusted proxies' addresses and CIDRs. */
 export type TrustProxy = false | number | readonly string[];
@@ -39,4 +39,23 @@ function isAddressOrCidr(item: string): boolean {
   if (family === 0 || rest.length > 0) return false;
   if (bits === undefined) return true;
   return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/** Whether a socket's peer is one of the trusted proxies (with a hop count, any peer is). */
+export function isTrustedProxy(trust: TrustProxy): (address: string) => boolean {
+  if (trust === false) return () => false;
+  if (typeof trust === 'number') return () => true;
+  const list = new BlockList();
+  for (const item of trust) {
+    const [address = '', bits] = item.split('/');
+    const type = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+    if (bits === undefined) list.addAddress(address, type);
+    else list.addSubnet(address, Number(bits), type);
+  }
+  return (address) => {
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+    const plain = mapped ?? address;
+    const family = isIP(plain);
+    return family !== 0 && list.check(plain, family === 6 ? 'ipv6' : 'ipv4');
+  };
 }
