@@ -18,6 +18,12 @@ const DAY_MS = 86_400_000;
  * 1.0–1.3 s of requests to a kill -9 under load.
  */
 export const USAGE_FLUSH_MS = 25;
+/**
+ * Keys held in memory before the idle ones (nothing in their minute, nothing unwritten) are
+ * let go: a flood of sign-ups from ever new networks must not grow memory without end. A key
+ * let go reads its day's count back from the store on its next request.
+ */
+export const MAX_HELD_KEYS = 100_000;
 /** After a failed write, the next try waits this long (the counts are kept meanwhile). */
 const FLUSH_RETRY_MS = 1_000;
 
@@ -49,6 +55,8 @@ export interface MemoryLimiterOptions {
   /** The longest counted usage waits before it is written (default USAGE_FLUSH_MS); 0 writes it only on flush() and close(). */
   flushEveryMs?: number;
   onError?: (err: unknown) => void;
+  /** Default MAX_HELD_KEYS; only with a usage store (without one a key let go would forget its count). */
+  maxHeldKeys?: number;
 }
 
 export class MemoryLimiter implements Limiter {
@@ -61,6 +69,8 @@ export class MemoryLimiter implements Limiter {
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> | undefined;
   private closed = false;
+  /** Epoch ms before which idle keys are not looked for again (at most once a second). */
+  private nextLetGo = 0;
   /**
    * Requests on loaded keys read in this turn of the event loop, decided at its end in the
    * order they arrived, like the Redis limiter's one call per turn. Answering a turn's
@@ -214,6 +224,23 @@ export class MemoryLimiter implements Limiter {
     return ((live[0]?.[0] ?? nowS) + WINDOW_S) * 1000;
   }
 
+  /** How many keys are held in memory. */
+  get heldKeys(): number {
+    return this.states.size;
+  }
+
+  /** Lets go of keys with nothing in their minute window and nothing unwritten. */
+  private letGoIdle(nowMs: number): void {
+    if (nowMs < this.nextLetGo) return;
+    this.nextLetGo = nowMs + 1_000;
+    const nowS = Math.floor(nowMs / 1000);
+    for (const [keyId, state] of this.states) {
+      if (state.unflushed > 0) continue;
+      if (state.slotSecond.some((second, i) => second > nowS - WINDOW_S && (state.slots[i] ?? 0) > 0)) continue;
+      this.states.delete(keyId);
+    }
+  }
+
   /** The key's state for the UTC day of `nowMs`, loading the day's stored usage once. */
   private async stateFor(keyId: string, nowMs: number): Promise<KeyState> {
     const dayStart = utcDayStart(nowMs);
@@ -238,6 +265,7 @@ export class MemoryLimiter implements Limiter {
           unflushed: 0,
         };
         this.states.set(keyId, next);
+        if (this.opts.usage && this.states.size > (this.opts.maxHeldKeys ?? MAX_HELD_KEYS)) this.letGoIdle(nowMs);
         return next;
       })().finally(() => this.loading.delete(loadKey));
       this.loading.set(loadKey, loading);

@@ -82,4 +82,27 @@ describe('in-process limiter, flushing', () => {
     expect(mostInFlight).toBe(1);
     await limiter.close();
   });
+
+  it('lets go of idle keys beyond maxHeldKeys, and reads their counts back from the store', async () => {
+    store ??= await openStore({ PROPS_DATA_DIR: dir, PROPS_DATABASE_URL: undefined });
+    const limiter = new MemoryLimiter({ usage: store, flushEveryMs: 0, maxHeldKeys: 10 });
+    const policy = { perMinute: 100, perDay: 5 };
+    const t0 = Date.UTC(2026, 10, 22, 15);
+    const ids = Array.from({ length: 30 }, (_, i) => `held-${i}-${Date.now()}`);
+    for (const [i, id] of ids.entries()) {
+      await limiter.consume(id, policy, t0 + i);
+      await limiter.consume(id, policy, t0 + i);
+    }
+    await limiter.flush();
+    // A minute later every key is idle: the next new key lets the idle ones go.
+    const later = t0 + 120_000;
+    await limiter.consume('held-newcomer', policy, later);
+    expect(limiter.heldKeys).toBeLessThanOrEqual(2);
+    // A key let go still knows its day: 2 counted, 3 left.
+    const allowed = [];
+    for (let i = 0; i < 4; i++)
+      allowed.push((await limiter.consume(ids[0] as string, policy, later + 1_000 + i)).allowed);
+    expect(allowed).toEqual([true, true, true, false]);
+    await limiter.close();
+  });
 });
