@@ -175,6 +175,7 @@ export const ERROR_STATUS = {
   not_found: 404,
   rate_limited: 429,
   daily_quota_exceeded: 429,
+  too_many_streams: 429,
   internal_error: 500,
   upstream_unavailable: 503,
 } as const;
@@ -193,6 +194,8 @@ export const ERROR_MEANING = {
   not_found: 'Nothing matches (a player or prop with no record, or an unknown path).',
   rate_limited: 'Too many requests this minute; retry after `Retry-After` seconds.',
   daily_quota_exceeded: "The key's requests for the UTC day are spent; `Retry-After` says when the day turns.",
+  too_many_streams:
+    'The key already holds as many open streams as its tier allows (free 1, pro 3, sharp 10, enterprise 100); close one first.',
   internal_error: 'The server failed; the answer carries an `x-request-id` to report.',
   upstream_unavailable: 'A backing service (the store or Redis) is unavailable; retry shortly.',
 } as const satisfies Record<ErrorCode, string>;

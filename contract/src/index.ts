@@ -13,3 +13,4 @@ export * from './schemas/prop';
 export * from './schemas/query';
 export * from './schemas/slip';
 export * from './schemas/sport';
+export * from './schemas/stream';

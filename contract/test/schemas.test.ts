@@ -158,7 +158,8 @@ describe('catalog', () => {
   it('maps every error code to one status', () => {
     expect(statusOfError('invalid_api_key')).toBe(401);
     expect(statusOfError('live_not_in_tier')).toBe(403);
-    expect(ERROR_CODES).toHaveLength(12);
+    expect(statusOfError('too_many_streams')).toBe(429);
+    expect(ERROR_CODES).toHaveLength(13);
   });
   it('has the NBA stat keys of the spec', () => {
     expect(STAT_KEYS.nba).toEqual(expect.arrayContaining(['points', 'rebounds', 'assists', 'threes', 'pra']));

@@ -38,8 +38,18 @@ import { isTrustedProxy, type TrustProxy } from './net/trustProxy';
 import { EntryBook, PropOdds } from './odds';
 import type { BoardData, QueryDeps } from './queries/deps';
 import { registerContractRoutes } from './routes';
+import { registerStreamRoute } from './routes/stream';
 import type { KeyStore } from './store/types';
+import { StreamHub, type StreamHubOptions } from './stream/hub';
+import { StreamSlots } from './stream/slots';
 import { ViewRegistry } from './views';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The open streams of GET /api/v1/stream. */
+    streams: StreamHub;
+  }
+}
 
 export interface AppDeps {
   store: KeyStore;
@@ -68,6 +78,8 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream;
   /** The process's logger (serve passes its own); else one made from logLevel and logStream. */
   logger?: Logger;
+  /** The stream's numbers (buffer cap, retention, heartbeat), for tests and the benchmark. */
+  stream?: Partial<Omit<StreamHubOptions, 'source' | 'views' | 'now'>>;
 }
 
 /**
@@ -199,5 +211,16 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     guardFor: (tier) => tierGuards[tier],
   });
   await app.register(mcpRoutes, { guard, queryDeps });
+
+  const hub = new StreamHub({ ...deps.stream, source: deps.source, views: queryDeps.views, now });
+  hub.start();
+  // A revoked key's streams end as soon as the key cache hears of it (its poll, or a notice).
+  const unwatchKeys = deps.keys.onChange(() => hub.endRevoked((keyId) => deps.keys.isActive(keyId)));
+  app.addHook('preClose', async () => {
+    unwatchKeys();
+    hub.stop();
+  });
+  app.decorate('streams', hub);
+  registerStreamRoute(app, { ...guardDeps, hub, slots: new StreamSlots() });
   return app;
 }

@@ -67,30 +67,47 @@ function setLimitHeaders(reply: FastifyReply, caller: Caller, d: LimitDecision, 
  * The guard for routes open from `routeTier` up; without it, the tier is read per request
  * from the route's config (`routeTier`, or the contract metadata ts-rest puts there).
  */
+/** The caller of a well-formed, active key; throws the 401 for anything else. */
+export function authenticate(keys: KeyCache, key: string): Caller {
+  const record = isWellFormedKey(key) ? keys.lookup(key) : undefined;
+  if (!record) throw new ApiError('invalid_api_key', 'key is invalid, revoked or inactive');
+  return callerOf(record);
+}
+
+/** Counts one request for the caller, setting the limit headers; throws the 429 when refused. */
+export async function countRequest(deps: GuardDeps, caller: Caller, reply: FastifyReply): Promise<void> {
+  const nowMs = deps.now();
+  const decision = await deps.limiter.consume(caller.keyId, caller.limits, nowMs);
+  setLimitHeaders(reply, caller, decision, nowMs);
+  if (!decision.allowed) {
+    const retryAfter = decision.retryAfterSeconds ?? 1;
+    reply.header('retry-after', retryAfter);
+    throw decision.reason === 'daily_quota_exceeded'
+      ? new ApiError(
+          'daily_quota_exceeded',
+          `daily quota of ${decision.day.limit} requests used; resets at 00:00 UTC`,
+          {
+            retryAfter,
+          },
+        )
+      : new ApiError(
+          'rate_limited',
+          `more than ${decision.minute.limit} requests in a minute; retry in ${retryAfter} s`,
+          {
+            retryAfter,
+          },
+        );
+  }
+}
+
+/**
+ * The guard for routes open from `routeTier` up; without it, the tier is read per request
+ * from the route's config (`routeTier`, or the contract metadata ts-rest puts there).
+ */
 export function createKeyGuard(deps: GuardDeps, routeTier?: 'free' | 'pro'): preHandlerAsyncHookHandler {
   return async function keyGuard(request, reply) {
-    const key = bearerKey(request.headers.authorization);
-    const record = isWellFormedKey(key) ? deps.keys.lookup(key) : undefined;
-    if (!record) throw new ApiError('invalid_api_key', 'key is invalid, revoked or inactive');
-    const caller = callerOf(record);
-    const nowMs = deps.now();
-    const decision = await deps.limiter.consume(caller.keyId, caller.limits, nowMs);
-    setLimitHeaders(reply, caller, decision, nowMs);
-    if (!decision.allowed) {
-      const retryAfter = decision.retryAfterSeconds ?? 1;
-      reply.header('retry-after', retryAfter);
-      throw decision.reason === 'daily_quota_exceeded'
-        ? new ApiError(
-            'daily_quota_exceeded',
-            `daily quota of ${decision.day.limit} requests used; resets at 00:00 UTC`,
-            { retryAfter },
-          )
-        : new ApiError(
-            'rate_limited',
-            `more than ${decision.minute.limit} requests in a minute; retry in ${retryAfter} s`,
-            { retryAfter },
-          );
-    }
+    const caller = authenticate(deps.keys, bearerKey(request.headers.authorization));
+    await countRequest(deps, caller, reply);
     // After counting, so the 403 carries the limit headers like every keyed answer.
     const tier = routeTier ?? routeTierOf(request);
     if (tier !== 'free') assertRoute(caller, tier, request.url.split('?')[0] ?? 'this route');

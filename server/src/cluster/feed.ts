@@ -5,7 +5,8 @@
  * leader dies, another replica takes the lease and starts its own ingest.
  */
 import type { Redis } from 'ioredis';
-import type { Board, BoardSource, BookHealth, RunningFeed } from '../feed/types';
+import { boardsSince } from '../feed/timeline';
+import type { Board, BookHealth, RunningFeed } from '../feed/types';
 import { connectRedis, redisReady } from '../store/redis';
 import { LeaderLease } from './leader';
 import { BoardPublisher, DEFAULT_RETENTION_MS, ReplicatedBoardSource, replicationKeys } from './replication';
@@ -177,16 +178,4 @@ async function lead(deps: LeadDeps): Promise<Leadership> {
       await feed.stop();
     },
   };
-}
-
-/** The feed's boards newer than `afterMs`, oldest first, back to the one standing at `fromMs`. */
-function boardsSince(feed: BoardSource, afterMs: number, fromMs: number): Board[] {
-  const boards: Board[] = [];
-  let board = feed.current();
-  while (board.version > 0 && board.fetchedAt > afterMs) {
-    boards.push(board);
-    if (board.fetchedAt <= fromMs) break;
-    board = feed.at(board.fetchedAt - 1);
-  }
-  return boards.reverse();
 }

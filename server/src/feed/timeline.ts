@@ -2,7 +2,7 @@
  * The boards the feed made recently, for `at()` (the delayed view): each kept for `retainMs`,
  * and thinned once older than a minute, so memory stays flat under fast polling.
  */
-import { type Board, EMPTY_BOARD } from './types';
+import { type Board, type BoardSource, EMPTY_BOARD } from './types';
 
 const THIN_AFTER_MS = 60_000;
 const THIN_STEP_MS = 30_000;
@@ -61,4 +61,16 @@ export class BoardTimeline {
   get size(): number {
     return this.boards.length;
   }
+}
+
+/** The feed's boards newer than `afterMs`, oldest first, back to the one standing at `fromMs`. */
+export function boardsSince(feed: BoardSource, afterMs: number, fromMs: number): Board[] {
+  const boards: Board[] = [];
+  let board = feed.current();
+  while (board.version > 0 && board.fetchedAt > afterMs) {
+    boards.push(board);
+    if (board.fetchedAt <= fromMs) break;
+    board = feed.at(board.fetchedAt - 1);
+  }
+  return boards.reverse();
 }

@@ -38,6 +38,9 @@ export class KeyCache {
   private revoked = 0;
   /** Epoch ms of the newest creation or revocation held. */
   private newest = 0;
+  /** The keys not revoked, by id: for holders of long-lived access (streams, stream tokens). */
+  private activeById = new Map<string, KeyRecord>();
+  private readonly changeListeners = new Set<() => void>();
   private timer: NodeJS.Timeout | undefined;
   private refreshing: Promise<void> | undefined;
 
@@ -73,13 +76,40 @@ export class KeyCache {
     return entry.record.revokedAt === null ? entry.record : undefined;
   }
 
+  /** Whether the key with this id is known and not revoked. */
+  isActive(keyId: string): boolean {
+    return this.activeById.has(keyId);
+  }
+
+  /** The active record of the key with this id, or undefined (unknown or revoked). */
+  activeRecord(keyId: string): KeyRecord | undefined {
+    return this.activeById.get(keyId);
+  }
+
+  /** Calls `listener` after every change of the keys held (a poll that found one, or `put`). */
+  onChange(listener: () => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
   /** Records a change made by this process at once, without waiting for the next poll. */
   put(record: KeyRecord): void {
+    if (this.hold(record)) this.changed();
+  }
+
+  private changed(): void {
+    for (const listener of this.changeListeners) listener();
+  }
+
+  /** Holds the record; false when it was held as it is already. */
+  private hold(record: KeyRecord): boolean {
     const entry = entryOf(record);
     const previous = this.byHash.get(entry.hash);
     // Read again while catching up, unchanged: nothing to do.
-    if (previous && previous.record.revokedAt === record.revokedAt) return;
+    if (previous && previous.record.revokedAt === record.revokedAt) return false;
     this.byHash.set(entry.hash, entry);
+    if (record.revokedAt === null) this.activeById.set(record.id, record);
+    else this.activeById.delete(record.id);
     if (previous) {
       if (previous.record.revokedAt !== null) this.revoked -= 1;
       // Remembered lookups may point at the record this one replaces (a revocation).
@@ -87,6 +117,7 @@ export class KeyCache {
     }
     if (record.revokedAt !== null) this.revoked += 1;
     this.newest = Math.max(this.newest, record.createdAt, record.revokedAt ?? 0);
+    return true;
   }
 
   async refresh(): Promise<void> {
@@ -119,10 +150,12 @@ export class KeyCache {
     const counts = await this.store.keyCounts();
     const keys = await this.store.listKeys();
     this.byHash = new Map();
+    this.activeById = new Map();
     this.revoked = 0;
     this.newest = 0;
     this.verified.clear();
-    for (const record of keys) this.put(record);
+    for (const record of keys) this.hold(record);
     this.counts = counts;
+    this.changed();
   }
 }

@@ -17,6 +17,8 @@ export interface TierPolicy {
   /** Board routes beyond the free tier's (history, movement). */
   proRoutes: boolean;
   redistribution: boolean;
+  /** Streams (GET /api/v1/stream) one key may hold open at once. */
+  maxStreams: number;
 }
 
 const TABLE: Record<Tier, TierPolicy> = {
@@ -30,6 +32,7 @@ const TABLE: Record<Tier, TierPolicy> = {
     scanLimit: 100,
     proRoutes: false,
     redistribution: false,
+    maxStreams: 1,
   },
   pro: {
     tier: 'pro',
@@ -41,6 +44,7 @@ const TABLE: Record<Tier, TierPolicy> = {
     scanLimit: 1_000,
     proRoutes: true,
     redistribution: false,
+    maxStreams: 3,
   },
   sharp: {
     tier: 'sharp',
@@ -52,6 +56,7 @@ const TABLE: Record<Tier, TierPolicy> = {
     scanLimit: MAX_SCAN_LIMIT,
     proRoutes: true,
     redistribution: false,
+    maxStreams: 10,
   },
   // Enterprise numbers are set per key when it is made; these are the defaults of such a key.
   enterprise: {
@@ -64,6 +69,7 @@ const TABLE: Record<Tier, TierPolicy> = {
     scanLimit: MAX_SCAN_LIMIT,
     proRoutes: true,
     redistribution: true,
+    maxStreams: 100,
   },
 };
 

@@ -26,6 +26,11 @@ export class ViewRegistry {
 
   views(kind: ViewKind, delayMs: number, nowMs = Date.now()): BoardViews {
     const board = kind.delayed ? this.delayedBoard(delayMs, nowMs) : this.source.current();
+    return this.viewsOf(board, kind);
+  }
+
+  /** The views of a given board (the stream's boards of past changes), kept like the current one's. */
+  viewsOf(board: Board, kind: ViewKind): BoardViews {
     let kinds = this.byBoard.get(board);
     if (!kinds) {
       kinds = new Map();

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Tier } from '@propsfeed/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { createApp } from '../../src/app';
+import { type AppDeps, createApp } from '../../src/app';
 import type { CorsOrigins } from '../../src/cors';
 import type { BoardSource, ProjectionSource } from '../../src/feed/types';
 import { KeyCache } from '../../src/keys/cache';
@@ -39,6 +39,8 @@ export interface TestAppOptions {
   trustProxy?: TrustProxy;
   /** Keep using this folder (for restart tests). */
   dataDir?: string;
+  /** The stream's numbers (buffer cap, retention, ticks). */
+  stream?: AppDeps['stream'];
 }
 
 export interface TestApp {
@@ -80,6 +82,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     trustProxy: opts.trustProxy,
     logLevel: opts.logStream ? 'warn' : 'silent',
     logStream: opts.logStream,
+    stream: opts.stream,
   });
   const createKey: TestApp['createKey'] = async (input) => {
     const { created, record } = await issueKey(store, { label: `test ${input.tier}`, ...input });

@@ -1,0 +1,116 @@
+/**
+ * GET /api/v1/stream: the board's changes as Server-Sent Events. Each event's `data:` is one
+ * of these JSON objects (told apart by `type`); its SSE `id:` is the board sequence number
+ * (`N` for a snapshot, `N.k` for the k-th event of board change N), the same on every replica.
+ */
+import { z } from 'zod';
+import { AmericanOddsSchema, EventIdSchema, GameStateSchema, IsoTimeSchema, SportIdSchema } from './common';
+import { GameSchema } from './game';
+import { ScanRowSchema } from './prop';
+import { PlayerNameQuery, StatsListQuery } from './query';
+
+/** At most this many sports in one stream's filter (the catalog's, each once). */
+const SportsListQuery = z
+  .string()
+  .max(200)
+  .regex(/^[a-z0-9_]+(,[a-z0-9_]+)*$/, 'sport is a comma-separated list of sport ids')
+  .describe('Comma-separated sport ids, e.g. nba,mlb; every sport the tier allows when absent');
+
+/** An event id as the stream gives it: `N` or `N.k`. */
+export const StreamEventIdSchema = z
+  .string()
+  .regex(/^\d{1,16}(\.\d{1,9})?$/, 'an event id is the board sequence number N or N.k, as the stream sent it')
+  .describe('The id of the last event received (`N` or `N.k`); the stream resumes right after it');
+
+export const StreamQuerySchema = z.object({
+  sport: SportsListQuery.optional(),
+  stats: StatsListQuery.optional(),
+  eventId: EventIdSchema.optional().describe('Only this game (either book’s id)'),
+  player: PlayerNameQuery.optional().describe('Only this player (name, matched ignoring case and accents)'),
+  lastEventId: StreamEventIdSchema.optional().describe(
+    'Resume after this event id; the Last-Event-ID header does the same and wins when both are sent',
+  ),
+  token: z
+    .string()
+    .regex(/^st_[A-Za-z0-9_-]{16,64}$/, 'a stream token is st_ followed by the token POST /api/v1/stream/tokens gave')
+    .optional()
+    .describe('A stream token (POST /api/v1/stream/tokens) instead of the Authorization header, for EventSource'),
+});
+export type StreamQuery = z.infer<typeof StreamQuerySchema>;
+
+/** A game as the stream shows it: the game with its state and clock. */
+export const StreamGameSchema = GameSchema.extend({
+  state: GameStateSchema,
+  clock: z.string().optional().describe("'<period> <m:ss>' while live"),
+}).describe('StreamGame');
+export type StreamGame = z.infer<typeof StreamGameSchema>;
+
+const PreviousQuoteSchema = z
+  .object({
+    line: z.number(),
+    overOdds: AmericanOddsSchema.optional(),
+    underOdds: AmericanOddsSchema.optional(),
+  })
+  .describe('The line and odds before this change');
+
+export const StreamSnapshotEventSchema = z
+  .object({
+    type: z.literal('snapshot'),
+    reset: z
+      .boolean()
+      .describe('True when the id resumed from is older than the service keeps: start over from this snapshot'),
+    boardVersion: z.number().int().describe('The board sequence number this snapshot stands at (its event id)'),
+    fetchedAt: IsoTimeSchema.nullable(),
+    delayed: z.boolean().describe('True when the stream runs on a delay (free tier)'),
+    games: z.array(StreamGameSchema),
+    rows: z.array(ScanRowSchema).describe('Every matching prop as it stands'),
+  })
+  .describe('StreamSnapshotEvent');
+
+export const StreamPropEventSchema = z
+  .object({
+    type: z.literal('prop'),
+    row: ScanRowSchema.describe('The prop as it now stands'),
+    previous: PreviousQuoteSchema.nullable().describe('The line and odds before; null for a new prop'),
+  })
+  .describe('StreamPropEvent');
+
+export const StreamPropRemovedEventSchema = z
+  .object({
+    type: z.literal('prop.removed'),
+    eventId: EventIdSchema,
+    sport: SportIdSchema,
+    player: z.string(),
+    stat: z.string(),
+  })
+  .describe('StreamPropRemovedEvent: the prop was pulled (or its game left the board)');
+
+export const StreamGameEventSchema = z
+  .object({ type: z.literal('game'), game: StreamGameSchema })
+  .describe('StreamGameEvent: a game appeared, or its state or clock changed');
+
+export const StreamHeartbeatEventSchema = z
+  .object({ type: z.literal('heartbeat'), at: IsoTimeSchema })
+  .describe('StreamHeartbeatEvent: sent every 15 s while nothing else is');
+
+export const STREAM_END_REASONS = ['slow_consumer', 'key_revoked', 'token_expired', 'server_closing'] as const;
+export const StreamEndEventSchema = z
+  .object({
+    type: z.literal('end'),
+    reason: z.enum(STREAM_END_REASONS),
+    message: z.string(),
+  })
+  .describe('StreamEndEvent: the last event before the server closes the stream; resume by id where it allows');
+
+export const StreamEventSchema = z
+  .discriminatedUnion('type', [
+    StreamSnapshotEventSchema,
+    StreamPropEventSchema,
+    StreamPropRemovedEventSchema,
+    StreamGameEventSchema,
+    StreamHeartbeatEventSchema,
+    StreamEndEventSchema,
+  ])
+  .describe('StreamEvent: the JSON of one `data:` line');
+export type StreamEvent = z.infer<typeof StreamEventSchema>;
+export type StreamEventType = StreamEvent['type'];

@@ -1,0 +1,110 @@
+/** GET /api/v1/stream: the board's changes as Server-Sent Events (contract key `stream`), beside ts-rest. */
+import { isStatKey, SPORT_IDS, type SportId, StreamQuerySchema } from '@propsfeed/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { assertSport } from '../auth/access';
+import type { Caller } from '../auth/caller';
+import { authenticate, bearerKey, countRequest, type GuardDeps } from '../auth/guard';
+import { normalizeName } from '../books/names';
+import { ApiError } from '../errors/apiError';
+import { describeIssues } from '../errors/validation';
+import { ALL_SPORTS } from '../limits/policy';
+import { type StreamView, streamViewOf } from '../stream/encode';
+import type { StreamHub } from '../stream/hub';
+import type { StreamSlots } from '../stream/slots';
+import { parseEventId, type StreamPosition } from '../stream/window';
+
+export const STREAM_PATH = '/api/v1/stream';
+
+export interface StreamRouteDeps extends GuardDeps {
+  hub: StreamHub;
+  slots: StreamSlots;
+}
+
+/** The sports a stream shows: those asked for (each allowed, or a 403), else every sport the tier has. */
+function sportsOf(caller: Caller, asked: string | undefined): SportId[] {
+  if (asked === undefined) {
+    const allowed = caller.policy.sports;
+    return [...(allowed === 'all' ? ALL_SPORTS : allowed)].sort();
+  }
+  const sports = [...new Set(asked.split(','))].sort();
+  for (const sport of sports) {
+    if (!(SPORT_IDS as readonly string[]).includes(sport)) {
+      throw new ApiError('invalid_request', `unknown sport '${sport}' (known: ${SPORT_IDS.join(', ')})`);
+    }
+    assertSport(caller, sport as SportId);
+  }
+  return sports as SportId[];
+}
+
+function statsOf(sports: readonly SportId[], asked: string | undefined): string[] | null {
+  if (asked === undefined) return null;
+  const stats = [...new Set(asked.split(','))].sort();
+  const unknown = stats.filter((stat) => !sports.some((sport) => isStatKey(sport, stat)));
+  if (unknown.length > 0) {
+    throw new ApiError(
+      'invalid_request',
+      `unknown stat ${unknown.map((s) => `'${s}'`).join(', ')} for ${sports.join(', ')}`,
+    );
+  }
+  return stats;
+}
+
+function viewOf(caller: Caller, query: ReturnType<typeof StreamQuerySchema.parse>): StreamView {
+  const sports = sportsOf(caller, query.sport);
+  return streamViewOf({
+    kind: caller.view as StreamView['kind'],
+    delayMs: caller.policy.delayMs,
+    sports,
+    stats: statsOf(sports, query.stats),
+    eventId: query.eventId ?? null,
+    player: query.player === undefined ? null : normalizeName(query.player),
+  });
+}
+
+/** Where to resume: the Last-Event-ID header, else `lastEventId`; a 400 for an id the stream never gives. */
+function resumeOf(request: FastifyRequest, query: { lastEventId?: string | undefined }): StreamPosition | undefined {
+  const header = request.headers['last-event-id'];
+  const id = (Array.isArray(header) ? header[0] : header) ?? query.lastEventId;
+  if (id === undefined || id.trim() === '') return undefined;
+  const position = parseEventId(id);
+  if (!position) {
+    throw new ApiError('invalid_request', 'Last-Event-ID is the board sequence number N or N.k, as the stream sent it');
+  }
+  return position;
+}
+
+export function registerStreamRoute(app: FastifyInstance, deps: StreamRouteDeps): void {
+  app.get(STREAM_PATH, async (request: FastifyRequest, reply: FastifyReply) => {
+    const parsed = StreamQuerySchema.safeParse(request.query);
+    if (!parsed.success) throw new ApiError('invalid_request', describeIssues([['query', parsed.error]]));
+    const query = parsed.data;
+    const caller = authenticate(deps.keys, bearerKey(request.headers.authorization));
+    const view = viewOf(caller, query);
+    const resumeFrom = resumeOf(request, query);
+    // The slot is held before the request is counted: concurrent opens past the cap never both pass.
+    const release = deps.slots.reserve(caller.keyId, caller.policy.maxStreams);
+    if (!release) {
+      throw new ApiError(
+        'too_many_streams',
+        `this key already holds ${caller.policy.maxStreams} open stream${caller.policy.maxStreams === 1 ? '' : 's'}, the ${caller.tier} tier's most; close one first`,
+      );
+    }
+    try {
+      await countRequest(deps, caller, reply);
+    } catch (err) {
+      release();
+      throw err;
+    }
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      ...(reply.getHeaders() as Record<string, string>),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      'x-accel-buffering': 'no',
+    });
+    res.write('retry: 2000\n\n');
+    res.socket?.setNoDelay(true);
+    deps.hub.open(res, view, caller.keyId, resumeFrom, release);
+  });
+}

@@ -1,0 +1,282 @@
+/**
+ * Every open stream of this process, grouped by view (tier × filters). Each board change is
+ * turned into one buffer per view (encode.ts) and that buffer is written to every stream of
+ * the view. A realtime view advances with each new board; a delayed view (free tier) advances
+ * once a second to the newest board old enough for its delay, so what it shows is what the
+ * delayed REST view shows. A stream joins its view after its catch-up (snapshot, or the
+ * changes after the id it resumes from) has been written, in the same turn: no gap, no
+ * duplicate.
+ */
+import type { ServerResponse } from 'node:http';
+import { boardsSince } from '../feed/timeline';
+import type { Board, BoardSource } from '../feed/types';
+import type { ViewRegistry } from '../views';
+import type { BoardChange } from '../views/boardChanges';
+import { frame, StreamEncoder, type StreamView } from './encode';
+import { ChangeWindow, type StreamPosition } from './window';
+
+export type EndReason = 'slow_consumer' | 'key_revoked' | 'token_expired' | 'server_closing';
+
+export interface StreamHubOptions {
+  source: BoardSource;
+  views: ViewRegistry;
+  now: () => number;
+  /** Changes kept for resuming (and for the delayed views): default 15 minutes. */
+  retainMs?: number;
+  /** Most events kept for resuming: default 1,000,000. */
+  maxEvents?: number;
+  /** Bytes a stream may have waiting to be sent before it is ended as a slow consumer: default 4 MB. */
+  maxBufferBytes?: number;
+  heartbeatMs?: number;
+  /** How often delayed views advance: default 1 s. */
+  tickMs?: number;
+  /** How long a stream resuming from an id this replica has not reached yet waits for it: default 5 s. */
+  aheadWaitMs?: number;
+}
+
+/** One open stream. */
+export interface StreamClient {
+  readonly keyId: string;
+  readonly res: ServerResponse;
+  /** Ends the stream with a final `end` event saying why. */
+  end(reason: EndReason, message: string): void;
+}
+
+interface Client extends StreamClient {
+  group: ViewGroup;
+  onEnd: () => void;
+  /** Set while the client waits for its view to reach the id it resumes from. */
+  waitingFor?: { position: StreamPosition; until: number };
+  ended: boolean;
+}
+
+interface ViewGroup {
+  view: StreamView;
+  /** The board version the view has been written up to. */
+  cursor: number;
+  clients: Set<Client>;
+  waiting: Set<Client>;
+}
+
+const MIN = 60_000;
+
+export class StreamHub {
+  private window: ChangeWindow;
+  private readonly groups = new Map<string, ViewGroup>();
+  private readonly encoder: StreamEncoder;
+  private readonly timers: NodeJS.Timeout[] = [];
+  private unsubscribe: (() => void) | undefined;
+  private readonly maxBufferBytes: number;
+
+  constructor(private readonly opts: StreamHubOptions) {
+    this.encoder = new StreamEncoder(opts.views);
+    this.maxBufferBytes = opts.maxBufferBytes ?? 4 * 1024 * 1024;
+    this.window = this.seededWindow();
+  }
+
+  /** Starts following the board; the window starts with the boards the feed still holds. */
+  start(): void {
+    if (this.unsubscribe) return;
+    this.window = this.seededWindow();
+    this.unsubscribe = this.opts.source.subscribe((board) => this.onBoard(board));
+    const tick = setInterval(() => this.tick(), this.opts.tickMs ?? 1_000);
+    const heartbeat = setInterval(() => this.heartbeat(), this.opts.heartbeatMs ?? 15_000);
+    for (const t of [tick, heartbeat]) {
+      t.unref();
+      this.timers.push(t);
+    }
+  }
+
+  /** Ends every stream (the server is closing) and stops following the board. */
+  stop(): void {
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+    for (const t of this.timers.splice(0)) clearInterval(t);
+    for (const group of [...this.groups.values()]) {
+      for (const client of [...group.clients, ...group.waiting]) {
+        client.end('server_closing', 'the server is restarting; reconnect with the last event id');
+      }
+    }
+  }
+
+  private seededWindow(): ChangeWindow {
+    const retainMs = this.opts.retainMs ?? 15 * MIN;
+    const now = this.opts.now();
+    return new ChangeWindow(
+      { retainMs, maxEvents: this.opts.maxEvents ?? 1_000_000 },
+      boardsSince(this.opts.source, 0, now - retainMs),
+    );
+  }
+
+  /** Open streams, for tests and the benchmark. */
+  get size(): number {
+    let n = 0;
+    for (const g of this.groups.values()) n += g.clients.size + g.waiting.size;
+    return n;
+  }
+
+  /**
+   * Adds a stream whose response head is written: its catch-up first (a snapshot, or the
+   * changes after `resumeFrom`), then every change of its view. `onEnd` runs once, when the
+   * stream ends for any reason.
+   */
+  open(
+    res: ServerResponse,
+    view: StreamView,
+    keyId: string,
+    resumeFrom: StreamPosition | undefined,
+    onEnd: () => void,
+  ) {
+    const group = this.groupOf(view);
+    const client: Client = {
+      keyId,
+      res,
+      group,
+      onEnd,
+      ended: false,
+      end: (reason, message) => {
+        if (client.ended) return;
+        if (!res.writableEnded) res.end(frame(JSON.stringify({ type: 'end', reason, message })));
+        this.detach(client);
+      },
+    };
+    res.on('close', () => this.detach(client));
+    if (resumeFrom && resumeFrom.version > group.cursor) {
+      client.waitingFor = { position: resumeFrom, until: this.opts.now() + (this.opts.aheadWaitMs ?? 5_000) };
+      group.waiting.add(client);
+    } else {
+      this.catchUp(client, resumeFrom);
+      if (!client.ended) group.clients.add(client);
+    }
+    return client as StreamClient;
+  }
+
+  /** Ends the streams of keys no longer active (revoked), within the turn it is called. */
+  endRevoked(isActive: (keyId: string) => boolean): void {
+    for (const group of [...this.groups.values()]) {
+      for (const client of [...group.clients, ...group.waiting]) {
+        if (!isActive(client.keyId)) client.end('key_revoked', 'the API key was revoked');
+      }
+    }
+  }
+
+  private detach(client: Client): void {
+    if (client.ended) return;
+    client.ended = true;
+    const { group } = client;
+    group.clients.delete(client);
+    group.waiting.delete(client);
+    if (group.clients.size === 0 && group.waiting.size === 0 && this.groups.get(group.view.key) === group) {
+      this.groups.delete(group.view.key);
+    }
+    client.onEnd();
+  }
+
+  private groupOf(view: StreamView): ViewGroup {
+    let group = this.groups.get(view.key);
+    if (!group) {
+      group = { view, cursor: this.cursorOf(view), clients: new Set(), waiting: new Set() };
+      this.groups.set(view.key, group);
+    }
+    return group;
+  }
+
+  /** The newest board the view may show now. */
+  private cursorOf(view: StreamView): number {
+    if (view.delayMs === 0) return this.window.board.version;
+    return this.window.boardAt(this.opts.now() - view.delayMs)?.version ?? 0;
+  }
+
+  /** The board a view's cursor stands at (the window's, else the feed's history at the view's delay). */
+  private boardOf(version: number, view: StreamView): Board {
+    return this.window.boardOf(version) ?? this.opts.source.at(this.opts.now() - view.delayMs);
+  }
+
+  /** Writes what a joining client needs to reach its view's cursor. */
+  private catchUp(client: Client, from: StreamPosition | undefined): void {
+    const { view, cursor } = client.group;
+    const resumed = from && this.window.after(from, cursor);
+    if (resumed) {
+      let skip = resumed.skip;
+      for (const change of resumed.changes) {
+        this.write(client, this.encoder.changeBytes(change, view, skip));
+        skip = 0;
+      }
+      return;
+    }
+    const board = this.boardOf(cursor, view);
+    this.write(client, this.encoder.snapshotBytes(board, view, from !== undefined));
+  }
+
+  private write(client: Client, bytes: Buffer): void {
+    if (client.ended || bytes.length === 0) return;
+    client.res.write(bytes);
+    if (client.res.writableLength > this.maxBufferBytes) {
+      client.end(
+        'slow_consumer',
+        `more than ${this.maxBufferBytes} bytes were waiting to be read; reconnect with the last event id to resume`,
+      );
+    }
+  }
+
+  private onBoard(board: Board): void {
+    const change = this.window.push(board);
+    if (!change) return;
+    for (const group of this.groups.values()) {
+      if (group.view.delayMs === 0) this.advance(group, [change]);
+    }
+  }
+
+  /** Delayed views move to the newest board old enough; waiting clients are let in or given up on. */
+  private tick(): void {
+    for (const group of [...this.groups.values()]) {
+      if (group.view.delayMs > 0) {
+        const cursor = this.cursorOf(group.view);
+        if (cursor > group.cursor) {
+          const next = this.window.after({ version: group.cursor, index: 0 }, cursor);
+          if (next) this.advance(group, next.changes);
+          else this.resetGroup(group, cursor);
+        }
+      }
+      this.admitWaiting(group);
+    }
+  }
+
+  private advance(group: ViewGroup, changes: readonly BoardChange[]): void {
+    for (const change of changes) {
+      const bytes = this.encoder.changeBytes(change, group.view);
+      group.cursor = change.version;
+      if (bytes.length > 0) for (const client of group.clients) this.write(client, bytes);
+    }
+    this.admitWaiting(group);
+  }
+
+  /** The window no longer links the view's cursor to the new one: every client starts over. */
+  private resetGroup(group: ViewGroup, cursor: number): void {
+    group.cursor = cursor;
+    const bytes = this.encoder.snapshotBytes(this.boardOf(cursor, group.view), group.view, true);
+    for (const client of group.clients) this.write(client, bytes);
+  }
+
+  private admitWaiting(group: ViewGroup): void {
+    if (group.waiting.size === 0) return;
+    const now = this.opts.now();
+    for (const client of [...group.waiting]) {
+      const waiting = client.waitingFor;
+      if (!waiting) continue;
+      const reached = waiting.position.version <= group.cursor;
+      if (!reached && now < waiting.until) continue;
+      group.waiting.delete(client);
+      client.waitingFor = undefined;
+      this.catchUp(client, waiting.position);
+      if (!client.ended) group.clients.add(client);
+    }
+  }
+
+  private heartbeat(): void {
+    const bytes = Buffer.from(
+      frame(JSON.stringify({ type: 'heartbeat', at: new Date(this.opts.now()).toISOString() })),
+    );
+    for (const group of this.groups.values()) for (const client of group.clients) this.write(client, bytes);
+  }
+}
