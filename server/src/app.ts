@@ -212,7 +212,14 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(mcpRoutes, { guard, queryDeps });
 
-  const hub = new StreamHub({ ...deps.stream, source: deps.source, views: queryDeps.views, now });
+  const hub = new StreamHub({
+    ...deps.stream,
+    source: deps.source,
+    views: queryDeps.views,
+    now,
+    // Not an error worth a line: the window starts with the next board.
+    onError: (err) => app.log.debug({ err }, 'stream: the feed gave no board history at start'),
+  });
   hub.start();
   // A revoked key's streams end as soon as the key cache hears of it (its poll, or a notice).
   const unwatchKeys = deps.keys.onChange(() => hub.endRevoked((keyId) => deps.keys.isActive(keyId)));

@@ -32,6 +32,7 @@ export interface StreamHubOptions {
   tickMs?: number;
   /** How long a stream resuming from an id this replica has not reached yet waits for it: default 5 s. */
   aheadWaitMs?: number;
+  onError?: (err: unknown) => void;
 }
 
 /** One open stream. */
@@ -71,13 +72,21 @@ export class StreamHub {
   constructor(private readonly opts: StreamHubOptions) {
     this.encoder = new StreamEncoder(opts.views);
     this.maxBufferBytes = opts.maxBufferBytes ?? 4 * 1024 * 1024;
-    this.window = this.seededWindow();
+    this.window = this.windowOf([]);
   }
 
   /** Starts following the board; the window starts with the boards the feed still holds. */
   start(): void {
     if (this.unsubscribe) return;
-    this.window = this.seededWindow();
+    const retainMs = this.opts.retainMs ?? 15 * MIN;
+    let held: Board[] = [];
+    try {
+      held = boardsSince(this.opts.source, 0, this.opts.now() - retainMs);
+    } catch (err) {
+      // A feed that cannot give its boards yet: the window starts with the next one.
+      this.opts.onError?.(err);
+    }
+    this.window = this.windowOf(held);
     this.unsubscribe = this.opts.source.subscribe((board) => this.onBoard(board));
     const tick = setInterval(() => this.tick(), this.opts.tickMs ?? 1_000);
     const heartbeat = setInterval(() => this.heartbeat(), this.opts.heartbeatMs ?? 15_000);
@@ -99,12 +108,10 @@ export class StreamHub {
     }
   }
 
-  private seededWindow(): ChangeWindow {
-    const retainMs = this.opts.retainMs ?? 15 * MIN;
-    const now = this.opts.now();
+  private windowOf(held: readonly Board[]): ChangeWindow {
     return new ChangeWindow(
-      { retainMs, maxEvents: this.opts.maxEvents ?? 1_000_000 },
-      boardsSince(this.opts.source, 0, now - retainMs),
+      { retainMs: this.opts.retainMs ?? 15 * MIN, maxEvents: this.opts.maxEvents ?? 1_000_000 },
+      held,
     );
   }
 
