@@ -5,7 +5,7 @@ const contractSource = fileURLToPath(new URL('../contract/src/index.ts', import.
 
 /**
  * The published build: ESM and CJS with declarations. The workspace contract is bundled in
- * (code and types), so a consumer installs only zod and @ts-rest/core.
+ * (code and types), and so is eventsource-parser, so a consumer installs only zod and @ts-rest/core.
  */
 export default defineConfig({
   entry: ['src/index.ts'],
@@ -16,7 +16,8 @@ export default defineConfig({
     compilerOptions: { paths: { '@propsfeed/contract': [contractSource] } },
     resolve: [/^\./],
   },
-  noExternal: ['@propsfeed/contract'],
+  // The SSE parser is bundled too (small, no dependencies of its own).
+  noExternal: ['@propsfeed/contract', 'eventsource-parser'],
   external: ['zod', '@ts-rest/core'],
   platform: 'neutral',
   target: 'es2022',

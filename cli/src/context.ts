@@ -4,7 +4,15 @@
  * client and captured streams; `CliApp` builds the real one from flags, env and config.
  */
 import { isWellFormedRequestId, type PropsApi } from '@propsfeed/contract';
-import { type FetchLike, PropsFeed, PropsFeedError, RateLimitError, ServerError } from '@propsfeed/sdk';
+import {
+  type FetchLike,
+  PropsFeed,
+  PropsFeedError,
+  RateLimitError,
+  ServerError,
+  type StreamMessage,
+  type StreamParams,
+} from '@propsfeed/sdk';
 import type { Command } from 'commander';
 import { resolveConnection } from './config';
 import { describeError, type ErrorHint, EXIT } from './errors';
@@ -23,6 +31,8 @@ export interface CommandContext {
   load<T>(request: () => Promise<T>): Promise<T>;
   /** Writes a frame once, or every `watchSeconds` until interrupted. */
   present(watchSeconds: number | undefined, frame: () => Promise<string>): Promise<void>;
+  /** The board's changes as they happen (GET /api/v1/stream), until Ctrl-C. */
+  stream(params: Omit<StreamParams, 'signal'>): AsyncIterable<StreamMessage>;
 }
 
 export interface CliDeps {
@@ -139,6 +149,10 @@ export class CliApp {
           }
         },
         present: createPresenter(out, clock, { signal: this.deps.watchSignal, sleep }),
+        stream: (params) => {
+          const signal = this.deps.watchSignal?.();
+          return client.stream(signal ? { ...params, signal } : params);
+        },
       };
       await action(ctx);
     } catch (err) {

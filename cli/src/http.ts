@@ -6,6 +6,7 @@
  */
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { Readable } from 'node:stream';
 import type { FetchLike } from '@propsfeed/sdk';
 
 /** Statuses whose Response must have no body. */
@@ -33,6 +34,12 @@ export const nodeFetch: FetchLike = (input, init) =>
     });
     req.once('error', failed);
     req.once('response', (res) => {
+      // A stream (GET /api/v1/stream) is read as it arrives; every other answer whole.
+      if (String(res.headers['content-type']).startsWith('text/event-stream')) {
+        const body = Readable.toWeb(res) as ReadableStream<Uint8Array>;
+        resolve(new Response(body, { status: res.statusCode ?? 0, headers: headersOf(res) }));
+        return;
+      }
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.once('error', failed);

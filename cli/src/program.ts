@@ -19,6 +19,7 @@ import * as serve from './commands/serve';
 import * as slip from './commands/slip';
 import * as sports from './commands/sports';
 import * as stats from './commands/stats';
+import * as watch from './commands/watch';
 import { CliApp, type CliDeps } from './context';
 import { EXIT } from './errors';
 
@@ -40,6 +41,7 @@ const COMMANDS: { register(program: Command, app: CliApp): void }[] = [
   entries,
   edges,
   slip,
+  watch,
   me,
   login,
   doctor,

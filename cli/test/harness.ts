@@ -1,6 +1,7 @@
 /** A CommandContext by hand: a fake client, captured streams, a fixed clock in UTC. */
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { PropsApi } from '@propsfeed/contract';
+import type { StreamMessage } from '@propsfeed/sdk';
 import { expect } from 'vitest';
 import { type CommandContext, createPresenter } from '../src/context';
 import { Output, type Stream } from '../src/output/output';
@@ -41,6 +42,8 @@ export interface TestContextOptions {
   json?: boolean;
   columns?: number;
   frames?: number;
+  /** What `ctx.stream` yields (a stream that then ends). */
+  events?: StreamMessage[];
 }
 
 export function testContext(client: PropsApi, opts: TestContextOptions) {
@@ -64,6 +67,9 @@ export function testContext(client: PropsApi, opts: TestContextOptions) {
         if (frames >= (opts.frames ?? 1)) stop.abort();
       },
     }),
+    stream: async function* () {
+      yield* opts.events ?? [];
+    },
   };
   return { ctx, stdout, stderr };
 }

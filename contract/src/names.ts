@@ -140,4 +140,22 @@ export const ROUTE_NAMES = {
     cli: null,
     mcp: [],
   },
+  '/stream': {
+    method: 'GET',
+    contractKey: 'stream',
+    query: null,
+    propsApi: null,
+    sdk: 'stream',
+    cli: 'watch',
+    mcp: [],
+  },
+  '/stream/tokens': {
+    method: 'POST',
+    contractKey: 'streamToken',
+    query: null,
+    propsApi: null,
+    sdk: 'streamToken',
+    cli: null,
+    mcp: [],
+  },
 } as const satisfies Record<string, RouteNames>;

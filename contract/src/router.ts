@@ -24,6 +24,7 @@ import {
 } from './schemas/query';
 import { SlipEvaluationSchema, SlipRequestSchema } from './schemas/slip';
 import { SportsResponseSchema } from './schemas/sport';
+import { StreamEventSchema, StreamQuerySchema, StreamTokenRequestSchema, StreamTokenSchema } from './schemas/stream';
 
 const c = initContract();
 
@@ -46,6 +47,8 @@ export const API_TAGS = {
   Board:
     "One player's props and context, one prop's line history, the biggest line movers, pick'em entry types with their breakevens, props sorted by edge and slip evaluation.",
   'Account and keys': 'Your key, tier and usage, and a free key for anyone.',
+  Stream:
+    'Board changes pushed as they happen (Server-Sent Events), resumable exactly by event id, and short-lived stream tokens for browsers.',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
 
@@ -65,7 +68,14 @@ export interface RouteExample {
  * request the reference shows; `public` routes need no key; `tier` is the lowest tier a route
  * is open to.
  */
-export type RouteMeta = { tag: ApiTag; example: RouteExample; public?: boolean; tier?: 'free' | 'pro' };
+export type RouteMeta = {
+  tag: ApiTag;
+  example: RouteExample;
+  public?: boolean;
+  tier?: 'free' | 'pro';
+  /** The 200 answer is a text/event-stream whose events' data is the 200 schema (served beside ts-rest). */
+  eventStream?: boolean;
+};
 
 export const contract = c.router(
   {
@@ -231,6 +241,38 @@ export const contract = c.router(
         public: true,
         example: { body: { email: 'you@example.com', label: 'my laptop' } },
       } satisfies RouteMeta,
+    },
+    stream: {
+      method: 'GET',
+      path: '/stream',
+      summary: 'Stream board changes',
+      description:
+        "Server-Sent Events (text/event-stream): a `snapshot` of the matching props and games, then `prop` (a row whose line, odds, state or live value changed, with the previous line and odds), `prop.removed`, `game` and a `heartbeat` every 15 s. Each event's `id` is the board sequence number (`N`, or `N.k` for the k-th event of change N), the same on every replica: reconnect with `Last-Event-ID` to receive exactly the events after it, or a snapshot marked `reset` when it is older than the service keeps. The free tier's stream runs 10 minutes late, like its REST view; tiers without live lines get no props of live games. Opening a stream counts one request; streams per key are capped (free 1, pro 3, sharp 10, enterprise 100; `too_many_streams` past it). A slow reader is ended with an `end` event saying why. Browsers pass `token` from POST /api/v1/stream/tokens instead of the key.",
+      query: StreamQuerySchema,
+      responses: {
+        200: StreamEventSchema,
+        400: ErrorSchema,
+        401: ErrorSchema,
+        403: ErrorSchema,
+        429: ErrorSchema,
+        503: ErrorSchema,
+      },
+      metadata: {
+        tag: 'Stream',
+        tier: 'free',
+        eventStream: true,
+        example: { query: { sport: 'nba', stats: 'points', player: 'Aaron Wilson' } },
+      } satisfies RouteMeta,
+    },
+    streamToken: {
+      method: 'POST',
+      path: '/stream/tokens',
+      summary: 'Get a stream token',
+      description:
+        "A short-lived token (5 minutes, one connection) for GET /api/v1/stream?token=…, so a browser's EventSource, which cannot send headers, never puts the key in a URL. The stream it opens is the key's, with the key's tier and caps.",
+      body: StreamTokenRequestSchema,
+      responses: { 201: StreamTokenSchema, 400: ErrorSchema, 401: ErrorSchema, 429: ErrorSchema, 503: ErrorSchema },
+      metadata: { tag: 'Stream', tier: 'free', example: { body: {} } } satisfies RouteMeta,
     },
   },
   { pathPrefix: '/api/v1', strictStatusCodes: true },

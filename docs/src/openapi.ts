@@ -14,6 +14,8 @@ import recorded from '../examples.json';
 export type ResponseExamples = Record<string, { status: number; body: unknown }>;
 
 const CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+const JSON_TYPE = 'application/json';
+const EVENT_STREAM = 'text/event-stream';
 
 /** The error table of the reference page: every code with its status and meaning. */
 export function errorTable(): string {
@@ -46,10 +48,20 @@ function withExamples(
     const value = p.in === 'path' ? example?.params?.[p.name] : p.in === 'query' ? example?.query?.[p.name] : undefined;
     if (value !== undefined) p.example = value;
   }
-  const body = operation.requestBody?.content['application/json'];
+  const body = operation.requestBody?.content[JSON_TYPE];
   if (body && example?.body) body.example = example.body;
-  const content = answer && operation.responses?.[answer.status]?.content?.['application/json'];
+  const content = answer && operation.responses?.[answer.status]?.content?.[JSON_TYPE];
   if (content) content.example = answer.body;
+}
+
+/** A stream's 200 is text/event-stream: each event's `data:` is the schema (and the example, its first event). */
+function asEventStream(operation: Operation): void {
+  const ok = operation.responses?.['200'];
+  const json = ok?.content?.[JSON_TYPE];
+  if (!ok || !json) return;
+  ok.content = { [EVENT_STREAM]: json };
+  ok.description =
+    "Server-Sent Events: each event's `data:` line is one JSON object of this schema (told apart by `type`), its `id:` the event id to resume after";
 }
 
 /**
@@ -90,6 +102,7 @@ export function buildOpenApi(examples: ResponseExamples = recorded as ResponseEx
         const meta = (route.metadata ?? {}) as Partial<RouteMeta>;
         // The operation id is the contract key (setOperationId).
         withExamples(operation as Operation, meta.example, examples[operation.operationId as string]);
+        if (meta.eventStream) asEventStream(operation as Operation);
         for (const [status, response] of Object.entries(operation.responses ?? {})) {
           const meaning = statusMeaning(Number(status));
           if (meaning) (response as { description: string }).description = meaning;

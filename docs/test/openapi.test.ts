@@ -22,6 +22,10 @@ function operations(doc: { paths: Record<string, Record<string, Operation>> }) {
   );
 }
 
+function byIdOf(doc: { paths: Record<string, Record<string, Operation>> }): Record<string, Operation> {
+  return Object.fromEntries(operations(doc).map((o) => [o.op.operationId, o.op]));
+}
+
 function byTag(tag: string): string[] {
   return operations(checkedIn)
     .filter((o) => o.op.tags?.includes(tag))
@@ -39,21 +43,25 @@ describe('docs/openapi.json', () => {
 
   it('lists every operation, each described, with its parameters and error answers', () => {
     const ops = operations(checkedIn);
-    expect(ops.map((o) => `${o.method.toUpperCase()} ${o.path}`).sort()).toEqual([
-      'GET /api/v1/context/player',
-      'GET /api/v1/entries',
-      'GET /api/v1/games',
-      'GET /api/v1/games/{eventId}/props',
-      'GET /api/v1/me',
-      'GET /api/v1/props',
-      'GET /api/v1/props/edges',
-      'GET /api/v1/props/history',
-      'GET /api/v1/props/movement',
-      'GET /api/v1/props/player',
-      'GET /api/v1/sports',
-      'POST /api/v1/keys',
-      'POST /api/v1/slips/evaluate',
-    ]);
+    expect(ops.map((o) => `${o.method.toUpperCase()} ${o.path}`).sort()).toEqual(
+      [
+        'GET /api/v1/context/player',
+        'GET /api/v1/entries',
+        'GET /api/v1/games',
+        'GET /api/v1/games/{eventId}/props',
+        'GET /api/v1/me',
+        'GET /api/v1/props',
+        'GET /api/v1/props/edges',
+        'GET /api/v1/props/history',
+        'GET /api/v1/props/movement',
+        'GET /api/v1/props/player',
+        'GET /api/v1/sports',
+        'POST /api/v1/keys',
+        'POST /api/v1/slips/evaluate',
+        'POST /api/v1/stream/tokens',
+        'GET /api/v1/stream',
+      ].sort(),
+    );
     for (const { op } of ops) {
       expect(op.description, op.operationId).toBeTruthy();
       for (const p of op.parameters ?? []) expect(p.description, `${op.operationId} ${p.name}`).toBeTruthy();
@@ -85,8 +93,13 @@ describe('docs/openapi.json', () => {
   it('shows an example request and the recorded answer on every operation', () => {
     for (const { op } of operations(checkedIn)) {
       const [status, success] = Object.entries(op.responses).find(([s]) => s.startsWith('2')) ?? [];
-      expect(success?.content?.['application/json']?.example, `${op.operationId} ${status}`).toBeTypeOf('object');
+      const content = success?.content?.['application/json'] ?? success?.content?.['text/event-stream'];
+      expect(content?.example, `${op.operationId} ${status}`).toBeTypeOf('object');
     }
+    // The stream is documented as text/event-stream, its example the first event (the snapshot).
+    const stream = byIdOf(checkedIn).stream;
+    expect(Object.keys(stream?.responses['200']?.content ?? {})).toEqual(['text/event-stream']);
+    expect(stream?.responses['200']?.content?.['text/event-stream']?.example).toMatchObject({ type: 'snapshot' });
     const byId = Object.fromEntries(operations(checkedIn).map((o) => [o.op.operationId, o.op]));
     expect(byId.scan?.parameters?.map((p) => p.example)).toEqual(['nba', 'points', '3']);
     expect(byId.gameProps?.parameters?.find((p) => p.name === 'eventId')?.example).toBe('pp_127650');

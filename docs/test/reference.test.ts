@@ -11,7 +11,10 @@ import { referenceGaps } from './referenceGaps';
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 const examples = recorded as ResponseExamples;
-const ROUTE = 'contract/src/router.ts, route `stream` (GET /api/v1/stream)';
+const ROUTE = 'contract/src/router.ts, route `firehose` (GET /api/v1/firehose)';
+const TAG_NAMES = Object.keys(API_TAGS)
+  .map((t) => `'${t}'`)
+  .join(', ');
 const REGENERATE = 'run `npx -y pnpm@10 -s docs:openapi` to record the answer in docs/examples.json';
 
 describe('the API reference', () => {
@@ -20,28 +23,29 @@ describe('the API reference', () => {
   });
 
   it('says what to add, and where, for a route that lacks them', () => {
-    const stream = { method: 'GET', path: '/api/v1/stream', responses: {}, metadata: { tier: 'pro' } } as const;
-    expect(referenceGaps({ ...contract, stream }, API_TAGS, readme, examples)).toEqual([
-      `${ROUTE}: set \`metadata.tag\` to one of 'Games and props', 'Board', 'Account and keys' (a new section is added to API_TAGS in contract/src/router.ts and as a \`### \` heading in the README's "## API" section)`,
+    const firehose = { method: 'GET', path: '/api/v1/firehose', responses: {}, metadata: { tier: 'pro' } } as const;
+    expect(referenceGaps({ ...contract, firehose }, API_TAGS, readme, examples)).toEqual([
+      `${ROUTE}: set \`metadata.tag\` to one of ${TAG_NAMES} (a new section is added to API_TAGS in contract/src/router.ts and as a \`### \` heading in the README's "## API" section)`,
       `${ROUTE}: add \`summary\`, a few words naming what it answers`,
       `${ROUTE}: add \`description\`, a sentence or two on what it answers`,
       `${ROUTE}: add \`metadata.example\`, the request the reference shows ({ params?, query?, body? }, values as sent), one the seeded simulator answers with success; then ${REGENERATE}`,
     ]);
     const tagged = {
-      ...stream,
+      ...firehose,
       responses: { 200: GamesResponseSchema },
-      summary: 'Stream',
-      description: 'Board changes as they happen.',
-      metadata: { tag: 'Stream', example: { query: { sport: 'nba' } } },
+      summary: 'Firehose',
+      description: 'Everything at once.',
+      metadata: { tag: 'Firehose', example: { query: { sport: 'nba' } } },
     };
-    expect(referenceGaps({ stream: tagged }, { ...API_TAGS, Stream: 'Changes as they happen.' }, readme, {})).toEqual([
-      'README.md, "## API" section: list `GET /api/v1/stream` under "### Stream"',
+    expect(referenceGaps({ firehose: tagged }, { ...API_TAGS, Firehose: 'Everything.' }, readme, {})).toEqual([
+      'README.md, "## API" section: list `GET /api/v1/firehose` under "### Firehose"',
       `${ROUTE}: \`metadata.example.query\` is set but the route takes no query`,
       `${ROUTE}: no recorded answer to the example request; ${REGENERATE}`,
-      "contract/src/router.ts: API_TAGS has 'Games and props' but no route is tagged with it; remove it or tag its routes",
-      "contract/src/router.ts: API_TAGS has 'Board' but no route is tagged with it; remove it or tag its routes",
-      "contract/src/router.ts: API_TAGS has 'Account and keys' but no route is tagged with it; remove it or tag its routes",
-      'README.md, "## API" section: add the heading "### Stream" listing its routes',
+      ...Object.keys(API_TAGS).map(
+        (tag) =>
+          `contract/src/router.ts: API_TAGS has '${tag}' but no route is tagged with it; remove it or tag its routes`,
+      ),
+      'README.md, "## API" section: add the heading "### Firehose" listing its routes',
     ]);
   });
 

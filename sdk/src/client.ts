@@ -16,6 +16,7 @@ import {
 import { initClient } from '@ts-rest/core';
 import { errorFromResponse, PropsFeedError } from './errors';
 import { DEFAULT_MAX_RETRIES, DEFAULT_MAX_RETRY_AFTER_SECONDS } from './retry';
+import { openStream, type StreamMessage, type StreamParams, type StreamTransport } from './stream';
 import { createFetcher, type FetchLike, type TransportOptions } from './transport';
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8787';
@@ -80,13 +81,17 @@ export class PropsFeed implements PropsApi {
   readonly baseUrl: string;
   /** The raw ts-rest client for power users: same transport (key, timeout, retries), no throwing. */
   readonly raw: RawClient;
+  private readonly streamTransport: StreamTransport;
 
   constructor(options: PropsFeedOptions = {}) {
     this.baseUrl = (options.baseUrl ?? fromEnv('PROPS_BASE_URL') ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
     const userFetch = options.fetch;
-    this.raw = createRawClient(this.baseUrl, options.apiKey ?? fromEnv('PROPS_API_KEY'), {
-      // Looked up per call, and called unbound-safe: browsers reject a detached `fetch`.
-      fetch: userFetch ?? ((input, init) => globalThis.fetch(input, init)),
+    // Looked up per call, and called unbound-safe: browsers reject a detached `fetch`.
+    const fetch: FetchLike = userFetch ?? ((input, init) => globalThis.fetch(input, init));
+    const apiKey = options.apiKey ?? fromEnv('PROPS_API_KEY');
+    this.streamTransport = { baseUrl: this.baseUrl, apiKey, fetch };
+    this.raw = createRawClient(this.baseUrl, apiKey, {
+      fetch,
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
       maxRetryAfterSeconds: options.maxRetryAfterSeconds ?? DEFAULT_MAX_RETRY_AFTER_SECONDS,
@@ -167,6 +172,21 @@ export class PropsFeed implements PropsApi {
   /** A slip of 2 to 6 legs against each entry type of its book: win chance, expected return, hits (pro tier and above). */
   async evaluateSlip(legs: SlipLeg[]) {
     return unwrap(await this.raw.evaluateSlip({ body: { legs } }), 200);
+  }
+
+  /**
+   * The board's changes as they happen: `for await (const event of client.stream({ sport: 'nba' }))`.
+   * A `snapshot` first, then `prop`, `prop.removed`, `game` and `heartbeat` events; a dropped
+   * connection is resumed after its last event id (with backoff), missing and repeating nothing.
+   * Stop it with `signal` or by leaving the loop.
+   */
+  stream(params: StreamParams = {}): AsyncGenerator<StreamMessage> {
+    return openStream(this.streamTransport, params);
+  }
+
+  /** A token that opens one stream within 5 minutes, for a browser's EventSource: `…/api/v1/stream?token=`. */
+  async streamToken() {
+    return unwrap(await this.raw.streamToken({ body: {} }), 201);
   }
 
   /** Issues a free-tier key (no API key needed). The key is shown only once. Never retried. */

@@ -33,6 +33,10 @@ export type {
   SportId,
   SportsResponse,
   StatContext,
+  StreamEvent,
+  StreamEventType,
+  StreamGame,
+  StreamToken,
   Tier,
 } from '@propsfeed/contract';
 export { contract, SPORT_IDS, TIERS } from '@propsfeed/contract';
@@ -59,4 +63,5 @@ export {
   type RetryInput,
   retryDecision,
 } from './retry';
+export type { StreamMessage, StreamParams } from './stream';
 export type { FetchLike } from './transport';

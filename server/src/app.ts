@@ -41,7 +41,8 @@ import { registerContractRoutes } from './routes';
 import { registerStreamRoute } from './routes/stream';
 import type { KeyStore } from './store/types';
 import { StreamHub, type StreamHubOptions } from './stream/hub';
-import { StreamSlots } from './stream/slots';
+import { MemoryStreamSlots, type StreamSlots } from './stream/slots';
+import { MemoryStreamTokens, type StreamTokens } from './stream/tokens';
 import { ViewRegistry } from './views';
 
 declare module 'fastify' {
@@ -78,6 +79,9 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream;
   /** The process's logger (serve passes its own); else one made from logLevel and logStream. */
   logger?: Logger;
+  /** Stream tokens and open-stream counts shared by replicas (Redis); default in this process. */
+  streamTokens?: StreamTokens;
+  streamSlots?: StreamSlots;
   /** The stream's numbers (buffer cap, retention, heartbeat), for tests and the benchmark. */
   stream?: Partial<Omit<StreamHubOptions, 'source' | 'views' | 'now'>>;
 }
@@ -203,11 +207,13 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerDocs(app);
   if (deps.adminToken)
     await registerAdminRoutes(app, { adminToken: deps.adminToken, store: deps.store, keys: deps.keys, now });
+  const streamTokens = deps.streamTokens ?? new MemoryStreamTokens();
   await registerContractRoutes(app, {
     ...queryDeps,
     store: deps.store,
     keys: deps.keys,
     signups: new SignupGate(deps.limiter, deps.signupCeiling),
+    streamTokens,
     guardFor: (tier) => tierGuards[tier],
   });
   await app.register(mcpRoutes, { guard, queryDeps });
@@ -228,6 +234,11 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     hub.stop();
   });
   app.decorate('streams', hub);
-  registerStreamRoute(app, { ...guardDeps, hub, slots: new StreamSlots() });
+  registerStreamRoute(app, {
+    ...guardDeps,
+    hub,
+    slots: deps.streamSlots ?? new MemoryStreamSlots(),
+    tokens: streamTokens,
+  });
   return app;
 }

@@ -73,6 +73,8 @@ export async function serve(opts: ServeOptions = {}, config: Config = loadConfig
     projections: runtime.projections,
     boardData: runtime.boardData,
     entries: runtime.entries,
+    streamTokens: runtime.streamTokens,
+    streamSlots: runtime.streamSlots,
     now: runtime.now,
     adminToken: config.PROPS_ADMIN_TOKEN,
     corsOrigins: config.PROPS_CORS_ORIGINS,

@@ -28,6 +28,8 @@ import { type Db, openDb } from './store/db';
 import { createKyselyStore, type StoreSchema } from './store/kyselyStore';
 import { connectRedis } from './store/redis';
 import type { Store } from './store/types';
+import { RedisStreamSlots, type StreamSlots } from './stream/slots';
+import { RedisStreamTokens, type StreamTokens } from './stream/tokens';
 import { OpeningLines } from './views/openingLines';
 
 export interface Runtime {
@@ -40,6 +42,9 @@ export interface Runtime {
   boardData: BoardData;
   /** The pick'em payout tables: the catalog's, or PROPS_ENTRIES_FILE / PROPS_ENTRIES. */
   entries: EntryBook;
+  /** On Redis: stream tokens and open-stream counts every replica shares (else the app keeps its own). */
+  streamTokens?: StreamTokens;
+  streamSlots?: StreamSlots;
   now: () => number;
   /** Stops the feed, flushes usage and closes the store. */
   close(): Promise<void>;
@@ -117,6 +122,10 @@ export async function openRuntime(config: Config, opts: RuntimeOptions = {}): Pr
       })
     : undefined;
   const store = notices ? notices.wrap(keyStore) : keyStore;
+  // On Redis a stream token works on any replica, and a key's open streams count on all of them.
+  const streamRedis = redisUrl ? connectRedis(redisUrl, { onError }) : undefined;
+  const streamTokens = streamRedis && new RedisStreamTokens(streamRedis, config.PROPS_REDIS_PREFIX);
+  const streamSlots = streamRedis && new RedisStreamSlots(streamRedis, config.PROPS_REDIS_PREFIX, undefined, onError);
   let feed: RunningFeed = idleFeed();
   if (opts.runFeed) {
     const ingest = (resume: boolean) => startFeed({ config, db: anyDb, ...(logger ? { logger } : {}), resume, now });
@@ -141,10 +150,13 @@ export async function openRuntime(config: Config, opts: RuntimeOptions = {}): Pr
     projections: boardData.gameLogs,
     boardData,
     entries,
+    ...(streamTokens && streamSlots ? { streamTokens, streamSlots } : {}),
     now,
     async close() {
       keys.stop();
       await notices?.close();
+      await streamSlots?.close();
+      streamRedis?.disconnect();
       boardData.stop();
       await feed.stop();
       await limiter.close();

@@ -93,7 +93,7 @@ export const StreamHeartbeatEventSchema = z
   .object({ type: z.literal('heartbeat'), at: IsoTimeSchema })
   .describe('StreamHeartbeatEvent: sent every 15 s while nothing else is');
 
-export const STREAM_END_REASONS = ['slow_consumer', 'key_revoked', 'token_expired', 'server_closing'] as const;
+export const STREAM_END_REASONS = ['slow_consumer', 'key_revoked', 'server_closing'] as const;
 export const StreamEndEventSchema = z
   .object({
     type: z.literal('end'),
@@ -114,3 +114,17 @@ export const StreamEventSchema = z
   .describe('StreamEvent: the JSON of one `data:` line');
 export type StreamEvent = z.infer<typeof StreamEventSchema>;
 export type StreamEventType = StreamEvent['type'];
+
+/** How long a stream token may wait before it is used; it opens one stream. */
+export const STREAM_TOKEN_TTL_SECONDS = 300;
+
+export const StreamTokenRequestSchema = z.object({}).strict().describe('StreamTokenRequest: no fields');
+
+export const StreamTokenSchema = z
+  .object({
+    token: z.string().describe('Pass as `token` on GET /api/v1/stream; valid for one connection'),
+    expiresAt: IsoTimeSchema.describe('Unused after this, the token is refused'),
+    expiresInSeconds: z.number().int().min(0),
+  })
+  .describe('StreamToken');
+export type StreamToken = z.infer<typeof StreamTokenSchema>;

@@ -53,7 +53,7 @@ export interface FeedCoreOptions {
 
 export class FeedCore {
   private readonly books = new Map<Book, BookState>();
-  private readonly merger = new BoardMerger();
+  private readonly merger: BoardMerger;
   private readonly firstSeen = new Map<string, number>();
   private readonly timeline: BoardTimeline;
   private readonly listeners = new Set<(board: Board) => void>();
@@ -61,6 +61,7 @@ export class FeedCore {
   private readonly gameLogWriter: GameLogWriter | undefined;
 
   constructor(private readonly opts: FeedCoreOptions) {
+    this.merger = new BoardMerger(opts.now());
     for (const book of opts.books) {
       this.books.set(book, { parts: new Map(), games: new Map(), health: new BookHealthRecord(book) });
     }

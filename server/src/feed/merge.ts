@@ -65,8 +65,14 @@ function bookRank(book: Book): number {
 }
 
 export class BoardMerger {
-  private version = 0;
   private previous = new Map<string, Built>();
+
+  /**
+   * `version`: the number before the first board's. The feed starts it at the clock, so the
+   * versions of a restarted process are above any it gave before (stream event ids are built
+   * on them; the shared engines number boards in Redis instead).
+   */
+  constructor(private version = 0) {}
 
   /**
    * Builds the next board. `firstSeen` gives the time a book game id was first seen, which

@@ -5,13 +5,16 @@ import type { KeyCache } from '../keys/cache';
 import type { SignupGate } from '../keys/signupGate';
 import type { QueryDeps } from '../queries/deps';
 import type { KeyStore } from '../store/types';
+import type { StreamTokens } from '../stream/tokens';
 
-/** What route handlers may use: the queries' deps, the key store (key sign-up) and the key guards. */
+/** What route handlers may use: the queries' deps, the key store (key sign-up), stream tokens and the key guards. */
 export interface RouteDeps extends QueryDeps {
   store: KeyStore;
   keys: KeyCache;
   /** The ceilings on free sign-ups. */
   signups: SignupGate;
+  /** Tokens that open one stream each (POST /api/v1/stream/tokens, GET /api/v1/stream?token=). */
+  streamTokens: StreamTokens;
   /** The key guard of routes open from `tier` up (auth/guard.ts). */
   guardFor(tier: 'free' | 'pro'): preHandlerAsyncHookHandler;
 }

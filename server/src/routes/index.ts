@@ -33,6 +33,7 @@ import { playerProps } from './playerProps';
 import { propHistory } from './propHistory';
 import { scan } from './scan';
 import { sports } from './sports';
+import { streamToken } from './streamToken';
 
 export type { RouteDeps } from './deps';
 
@@ -66,6 +67,8 @@ export async function registerContractRoutes(app: FastifyInstance, deps: RouteDe
     edges: keyed('edges', edges(deps)),
     evaluateSlip: keyed('evaluateSlip', evaluateSlip(deps)),
     createKey: keyed('createKey', createKey(deps)),
+    streamToken: keyed('streamToken', streamToken(deps)),
+    // `stream` (text/event-stream) is registered beside ts-rest: routes/stream.ts.
   } as never);
   // Its own scope: registerRouter sets an error handler on the instance it is given, which
   // would otherwise replace the app's own.

@@ -2,7 +2,7 @@
 import { isStatKey, SPORT_IDS, type SportId, StreamQuerySchema } from '@propsfeed/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { assertSport } from '../auth/access';
-import type { Caller } from '../auth/caller';
+import { type Caller, callerOf } from '../auth/caller';
 import { authenticate, bearerKey, countRequest, type GuardDeps } from '../auth/guard';
 import { normalizeName } from '../books/names';
 import { ApiError } from '../errors/apiError';
@@ -11,6 +11,7 @@ import { ALL_SPORTS } from '../limits/policy';
 import { type StreamView, streamViewOf } from '../stream/encode';
 import type { StreamHub } from '../stream/hub';
 import type { StreamSlots } from '../stream/slots';
+import type { StreamTokens } from '../stream/tokens';
 import { parseEventId, type StreamPosition } from '../stream/window';
 
 export const STREAM_PATH = '/api/v1/stream';
@@ -18,6 +19,27 @@ export const STREAM_PATH = '/api/v1/stream';
 export interface StreamRouteDeps extends GuardDeps {
   hub: StreamHub;
   slots: StreamSlots;
+  tokens: StreamTokens;
+}
+
+/** The caller of the bearer key, or of a stream token (one use) when no key is sent: EventSource cannot send one. */
+async function callerOfStream(
+  deps: StreamRouteDeps,
+  request: FastifyRequest,
+  token: string | undefined,
+): Promise<Caller> {
+  if (token === undefined || request.headers.authorization !== undefined) {
+    return authenticate(deps.keys, bearerKey(request.headers.authorization));
+  }
+  const keyId = await deps.tokens.redeem(token, deps.now());
+  const record = keyId === undefined ? undefined : deps.keys.activeRecord(keyId);
+  if (!record) {
+    throw new ApiError(
+      'invalid_api_key',
+      'the stream token is unknown, used or expired; get a new one with POST /api/v1/stream/tokens',
+    );
+  }
+  return callerOf(record);
 }
 
 /** The sports a stream shows: those asked for (each allowed, or a 403), else every sport the tier has. */
@@ -78,11 +100,11 @@ export function registerStreamRoute(app: FastifyInstance, deps: StreamRouteDeps)
     const parsed = StreamQuerySchema.safeParse(request.query);
     if (!parsed.success) throw new ApiError('invalid_request', describeIssues([['query', parsed.error]]));
     const query = parsed.data;
-    const caller = authenticate(deps.keys, bearerKey(request.headers.authorization));
+    const caller = await callerOfStream(deps, request, query.token);
     const view = viewOf(caller, query);
     const resumeFrom = resumeOf(request, query);
     // The slot is held before the request is counted: concurrent opens past the cap never both pass.
-    const release = deps.slots.reserve(caller.keyId, caller.policy.maxStreams);
+    const release = await deps.slots.reserve(caller.keyId, caller.policy.maxStreams);
     if (!release) {
       throw new ApiError(
         'too_many_streams',
@@ -102,6 +124,8 @@ export function registerStreamRoute(app: FastifyInstance, deps: StreamRouteDeps)
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-transform',
       'x-accel-buffering': 'no',
+      // A stream's connection carries nothing after it: closed with it, never left idle.
+      connection: 'close',
     });
     res.write('retry: 2000\n\n');
     res.socket?.setNoDelay(true);

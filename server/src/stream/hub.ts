@@ -8,6 +8,7 @@
  * duplicate.
  */
 import type { ServerResponse } from 'node:http';
+import type { STREAM_END_REASONS } from '@propsfeed/contract';
 import { boardsSince } from '../feed/timeline';
 import type { Board, BoardSource } from '../feed/types';
 import type { ViewRegistry } from '../views';
@@ -15,7 +16,7 @@ import type { BoardChange } from '../views/boardChanges';
 import { frame, StreamEncoder, type StreamView } from './encode';
 import { ChangeWindow, type StreamPosition } from './window';
 
-export type EndReason = 'slow_consumer' | 'key_revoked' | 'token_expired' | 'server_closing';
+export type EndReason = (typeof STREAM_END_REASONS)[number];
 
 export interface StreamHubOptions {
   source: BoardSource;
@@ -230,7 +231,9 @@ export class StreamHub {
     const change = this.window.push(board);
     if (!change) return;
     for (const group of this.groups.values()) {
-      if (group.view.delayMs === 0) this.advance(group, [change]);
+      if (group.view.delayMs > 0) continue;
+      if (change === 'gap') this.resetGroup(group, board.version);
+      else this.advance(group, [change]);
     }
   }
 

@@ -39,8 +39,10 @@ export class ChangeWindow {
     /** Boards already made, oldest first (the feed's retained history), the first being the base. */
     history: readonly Board[] = [],
   ) {
-    this.base = EMPTY_BOARD;
-    for (const board of history) this.push(board);
+    // The oldest board held is the base. Boards the feed thinned out of its history leave
+    // gaps here, which no client has ids from: these changes were never streamed.
+    this.base = history[0] ?? EMPTY_BOARD;
+    for (const board of history.slice(1)) this.append(board);
   }
 
   /** The newest board. */
@@ -48,8 +50,25 @@ export class ChangeWindow {
     return this.changes.at(-1)?.board ?? this.base;
   }
 
-  /** Takes a new board; its change, or undefined when it is not newer than the last. */
-  push(board: Board): BoardChange | undefined {
+  /**
+   * Takes a new board: its change; undefined when it is not newer than the last; 'gap' when
+   * boards in between were missed (a replica catching up on the replicated stream). A diff
+   * across a gap would give ids `N.k` other replicas gave to other events, so the window
+   * starts over from the board instead, and streams get a snapshot (id N, the same everywhere).
+   */
+  push(board: Board): BoardChange | 'gap' | undefined {
+    const last = this.board;
+    if (board.version <= last.version) return undefined;
+    if (board.version !== last.version + 1 && last.version !== 0) {
+      this.changes.length = 0;
+      this.events = 0;
+      this.base = board;
+      return 'gap';
+    }
+    return this.append(board);
+  }
+
+  private append(board: Board): BoardChange | undefined {
     const last = this.board;
     if (board.version <= last.version) return undefined;
     const change = boardChange(last, board);

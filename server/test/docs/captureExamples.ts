@@ -6,10 +6,12 @@
 import { contract, type RouteExample, type RouteMeta } from '@propsfeed/contract';
 import type { ResponseExamples } from '@propsfeed/docs';
 import { keyPrefixOf } from '../../src/keys/format';
-import { buildSimApp } from '../board-routes/simSetup';
+import { buildSimApp, type SimApp } from '../board-routes/simSetup';
 
 /** The key the examples show (well-formed, never issued). */
 export const EXAMPLE_KEY = 'pf_3xAmp1eKeyOnlyShownInTheDocs0000';
+/** The stream token the examples show (well-formed, never issued). */
+export const EXAMPLE_STREAM_TOKEN = 'st_3xAmp1eStreamTokenShownInTheDocs00';
 /** Arrays in an example keep this many items, so the reference stays readable. */
 const ITEMS_SHOWN = 3;
 
@@ -31,6 +33,37 @@ function shorten(value: unknown): unknown {
   return value;
 }
 
+/**
+ * A text/event-stream route's answer, bounded: the first event's JSON (the snapshot), read
+ * over a real connection that is then closed (the stream itself never ends).
+ */
+async function firstEvent(t: SimApp, url: string, key: string): Promise<unknown> {
+  const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const controller = new AbortController();
+  try {
+    const res = await fetch(`${base}${url}`, {
+      headers: { authorization: `Bearer ${key}` },
+      signal: controller.signal,
+    });
+    if (res.status !== 200 || !res.body) {
+      throw new Error(
+        `the example request GET ${url} answered ${res.status} from the seeded simulator: ${await res.text()}`,
+      );
+    }
+    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+    let text = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`GET ${url} ended before its first event`);
+      text += value;
+      const data = /^data: (.*)$/m.exec(text.split('\n\n').find((block) => block.includes('data: ')) ?? '');
+      if (data && text.includes('\n\n', text.indexOf('data: '))) return JSON.parse(data[1] as string);
+    }
+  } finally {
+    controller.abort();
+  }
+}
+
 export async function captureExamples(): Promise<ResponseExamples> {
   const t = await buildSimApp();
   try {
@@ -39,6 +72,10 @@ export async function captureExamples(): Promise<ResponseExamples> {
       const meta = route.metadata as RouteMeta;
       const key = meta.public ? undefined : await t.createKey({ tier: meta.tier ?? 'free', label: 'my laptop' });
       const url = requestUrl(route.path, meta.example);
+      if (meta.eventStream) {
+        examples[name] = { status: 200, body: shorten(await firstEvent(t, url, key as string)) };
+        continue;
+      }
       const res = await t.inject({
         method: route.method,
         url,
@@ -54,10 +91,12 @@ export async function captureExamples(): Promise<ResponseExamples> {
         );
       }
       let text = res.body;
-      const issued = [key, (res.json() as { key?: unknown }).key].filter((k): k is string => typeof k === 'string');
+      const answer = res.json() as { key?: unknown; token?: unknown };
+      const issued = [key, answer.key].filter((k): k is string => typeof k === 'string');
       for (const k of issued) {
         text = text.replaceAll(k, EXAMPLE_KEY).replaceAll(keyPrefixOf(k), keyPrefixOf(EXAMPLE_KEY));
       }
+      if (typeof answer.token === 'string') text = text.replaceAll(answer.token, EXAMPLE_STREAM_TOKEN);
       examples[name] = { status, body: shorten(JSON.parse(text)) };
     }
     return examples;

@@ -197,6 +197,44 @@ describe('GET /api/v1/stream', () => {
     expect(three.status).toBe(200);
   });
 
+  it('opens one stream with a stream token instead of the key, within its lifetime', async () => {
+    let now = T0;
+    const source = new TestBoardSource(buildBoard(specs(0), T0));
+    const { app } = await start({ source, now: () => now });
+    const issue = async () => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/stream/tokens',
+        headers: { authorization: `Bearer ${app.keys.pro}` },
+        payload: {},
+      });
+      expect(res.statusCode).toBe(201);
+      return res.json() as { token: string; expiresAt: string; expiresInSeconds: number };
+    };
+    const { token, expiresAt, expiresInSeconds } = await issue();
+    expect(token).toMatch(/^st_/);
+    expect([expiresAt, expiresInSeconds]).toEqual([new Date(T0 + 300_000).toISOString(), 300]);
+    const { port } = app.app.server.address() as AddressInfo;
+    const base = `http://127.0.0.1:${port}`;
+    const byToken = await openStream(base, `/api/v1/stream?sport=nba&token=${token}`);
+    clients.push(byToken);
+    const [snapshot] = await byToken.waitFor(1, 'snapshot');
+    // The key's own view: pro, so no live props.
+    expect(snapshot?.data.type === 'snapshot' && snapshot.data.rows.map((r) => r.player)).toEqual([
+      'Aaron Wilson',
+      'Aaron Wilson',
+      'Ben Cole',
+    ]);
+    const again = await openStream(base, `/api/v1/stream?token=${token}`);
+    expect([again.status, JSON.parse(again.body).error]).toEqual([401, 'invalid_api_key']);
+    const late = await issue();
+    now = T0 + 301_000;
+    const expired = await openStream(base, `/api/v1/stream?token=${late.token}`);
+    expect(expired.status).toBe(401);
+    expired.close();
+    again.close();
+  });
+
   it("ends a revoked key's streams within a second", async () => {
     const source = new TestBoardSource(buildBoard(specs(0), T0));
     const { app, open } = await start({ source });

@@ -1,0 +1,72 @@
+/** `props watch` from a stream of events: one line per change on a terminal, TSV piped, NDJSON with --json. */
+import type { ScanRow } from '@propsfeed/contract';
+import type { StreamMessage } from '@propsfeed/sdk';
+import { describe, expect, it } from 'vitest';
+import { runWatch } from '../src/commands/watch';
+import { fakeClient, testContext } from './harness';
+
+const row = {
+  player: 'Aaron Wilson',
+  stat: 'points',
+  line: 21.5,
+  overOdds: -120,
+  underOdds: 100,
+  bookCount: 2,
+  gameState: 'pre',
+  books: [
+    { source: 'prizepicks', line: 21.5 },
+    { source: 'underdog', line: 21.5, overOdds: -120, underOdds: 100 },
+  ],
+  eventId: 'pp_1',
+  sport: 'nba',
+  homeTeam: 'Denver Nuggets',
+  awayTeam: 'Los Angeles Lakers',
+  startTime: '2026-11-22T02:00:00.000Z',
+  source: 'prizepicks',
+  fetchedAt: 0,
+} as unknown as ScanRow;
+
+const events: StreamMessage[] = [
+  { type: 'snapshot', reset: false, boardVersion: 7, fetchedAt: null, delayed: false, games: [], rows: [row], id: '7' },
+  { type: 'prop', row, previous: { line: 20.5, overOdds: -115, underOdds: -105 }, id: '8.1' },
+  { type: 'prop.removed', eventId: 'pp_1', sport: 'nba', player: 'Ben\u001b[2JCole', stat: 'rebounds', id: '8.2' },
+  { type: 'heartbeat', at: '2026-11-22T00:00:15.000Z' },
+];
+
+describe('props watch', () => {
+  it('prints each change as a line on a terminal, with old and new line and odds, names escaped', async () => {
+    const { ctx, stdout, stderr } = testContext(fakeClient({}), { terminal: true, events });
+    await runWatch(ctx, {});
+    expect(stderr.text).toContain('Watching 1 props in 0 games');
+    const lines = stdout.text.trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toBe(
+      '00:00:00  Aaron Wilson  points  20.5 (-115/-105) → 21.5 (-120/+100)  prizepicks,underdog · pp_1',
+    );
+    expect(lines[1]).toContain('Ben\\x1b[2JCole  rebounds  pulled');
+  });
+
+  it('prints TSV when piped and NDJSON with --json', async () => {
+    const piped = testContext(fakeClient({}), { terminal: false, events });
+    await runWatch(piped.ctx, {});
+    expect(piped.stdout.text.split('\n')[0]?.split('\t')).toEqual([
+      '2026-11-22T00:00:00.000Z',
+      'Aaron Wilson',
+      'points',
+      '20.5',
+      '-115/-105',
+      '21.5',
+      '-120/+100',
+      'prizepicks,underdog',
+      'pp_1',
+    ]);
+    const json = testContext(fakeClient({}), { terminal: false, json: true, events });
+    await runWatch(json.ctx, {});
+    expect(
+      json.stdout.text
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as StreamMessage).type),
+    ).toEqual(['snapshot', 'prop', 'prop.removed', 'heartbeat']);
+  });
+});
