@@ -10,7 +10,7 @@ import { BoardPublisher, ReplicatedBoardSource, replicationKeys } from '../../sr
 import type { BoardGame } from '../../src/feed/types';
 import { connectRedis, redisReady } from '../../src/store/redis';
 import { RedisStreamSlots } from '../../src/stream/slots';
-import { RedisStreamTokens } from '../../src/stream/tokens';
+import { RedisStreamTokens, type StreamTokens } from '../../src/stream/tokens';
 import { board, game, HEALTH } from '../cluster/boards';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { dropRedisPrefix, enginesAvailable, TEST_REDIS_URL, uniqueName } from '../shared/engines';
@@ -116,7 +116,10 @@ describe.skipIf(!available)('the stream on replicas (Redis)', () => {
   it('shares stream tokens and the per-key cap across replicas', async () => {
     const one = await redis();
     const two = await redis();
-    const tokens = [new RedisStreamTokens(one, prefix), new RedisStreamTokens(two, prefix)] as const;
+    const tokens: [StreamTokens, StreamTokens] = [
+      new RedisStreamTokens(one, prefix),
+      new RedisStreamTokens(two, prefix),
+    ];
     const { token } = await tokens[0].issue('key-1', Date.now());
     expect(await tokens[1].redeem(token, Date.now())).toBe('key-1');
     expect(await tokens[0].redeem(token, Date.now())).toBeUndefined();
