@@ -1,6 +1,6 @@
 /**
  * What changed from one board to the next, as the stream tells it: per game in board order,
- * the game when it is new or its state or clock moved, then each prop that is new or whose
+ * the game when it is new or its state, score or clock moved, then each prop that is new or whose
  * line, odds, state or live value moved; then the props pulled, game by game. The k-th event
  * of the change to board N has the id `N.k`: the board's version is assigned where the board
  * changes (the feed, or the ingest leader on the shared engines) and the diff of two boards
@@ -28,6 +28,8 @@ function sameGameHead(a: BoardGame, b: BoardGame): boolean {
   return (
     a.state === b.state &&
     a.clock === b.clock &&
+    a.score?.home === b.score?.home &&
+    a.score?.away === b.score?.away &&
     a.startTime === b.startTime &&
     a.homeTeam === b.homeTeam &&
     a.awayTeam === b.awayTeam &&
