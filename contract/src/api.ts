@@ -12,7 +12,8 @@ import type {
 import type { EntriesResponse } from './schemas/entry';
 import type { GamesResponse } from './schemas/game';
 import type { KeyInfo } from './schemas/key';
-import type { EdgesResponse, PropsResult, ScanResponse } from './schemas/prop';
+import type { EdgesResponse, ProbabilityBasis, PropsResult, ScanResponse } from './schemas/prop';
+import type { ResultsResponse, TrackRecordResponse } from './schemas/record';
 import type { SlipEvaluation, SlipLeg } from './schemas/slip';
 import type { SportsResponse } from './schemas/sport';
 
@@ -58,6 +59,24 @@ export interface EdgesParams {
   limit?: number;
 }
 
+export interface ResultsParams {
+  /** UTC day YYYY-MM-DD (default: today for pro and above, yesterday for free). */
+  date?: string;
+  sport?: SportId;
+  player?: string;
+  stat?: string;
+  limit?: number;
+}
+
+export interface TrackRecordParams {
+  sport?: SportId;
+  stat?: string;
+  /** UTC day YYYY-MM-DD: only games on or after it. */
+  since?: string;
+  /** Only estimates of this basis. */
+  method?: Exclude<ProbabilityBasis, 'none'>;
+}
+
 export interface PropsApi {
   sports(): Promise<SportsResponse>;
   games(params?: { sport?: SportId }): Promise<GamesResponse>;
@@ -71,6 +90,8 @@ export interface PropsApi {
   entries(): Promise<EntriesResponse>;
   edges(params?: EdgesParams): Promise<EdgesResponse>;
   evaluateSlip(legs: SlipLeg[]): Promise<SlipEvaluation>;
+  results(params?: ResultsParams): Promise<ResultsResponse>;
+  trackRecord(params?: TrackRecordParams): Promise<TrackRecordResponse>;
 }
 
 /**

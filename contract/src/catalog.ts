@@ -158,6 +158,8 @@ export const MAX_SCAN_LIMIT = 5000;
 /** Most movers one movement answer lists (GET /props/movement `limit`), and how many when not asked. */
 export const MAX_MOVERS_LIMIT = 500;
 export const DEFAULT_MOVERS_LIMIT = 50;
+/** Most settled props one results answer lists (GET /props/results `limit`). */
+export const MAX_RESULTS_LIMIT = 5000;
 
 export function isStatKey(sport: SportId, stat: string): boolean {
   return (STAT_KEYS[sport] as readonly string[]).includes(stat);

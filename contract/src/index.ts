@@ -11,6 +11,7 @@ export * from './schemas/game';
 export * from './schemas/key';
 export * from './schemas/prop';
 export * from './schemas/query';
+export * from './schemas/record';
 export * from './schemas/slip';
 export * from './schemas/sport';
 export * from './schemas/stream';

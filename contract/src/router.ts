@@ -22,6 +22,12 @@ import {
   PropHistoryQuerySchema,
   ScanQuerySchema,
 } from './schemas/query';
+import {
+  ResultsQuerySchema,
+  ResultsResponseSchema,
+  TrackRecordQuerySchema,
+  TrackRecordResponseSchema,
+} from './schemas/record';
 import { SlipEvaluationSchema, SlipRequestSchema } from './schemas/slip';
 import { SportsResponseSchema } from './schemas/sport';
 import { StreamEventSchema, StreamQuerySchema, StreamTokenRequestSchema, StreamTokenSchema } from './schemas/stream';
@@ -45,7 +51,7 @@ const keyed = {
 export const API_TAGS = {
   'Games and props': "Sports, today's games and their props, merged across both books.",
   Board:
-    "One player's props and context, one prop's line history, the biggest line movers, pick'em entry types with their breakevens, props sorted by edge and slip evaluation.",
+    "One player's props and context, one prop's line history, the biggest line movers, pick'em entry types with their breakevens, props sorted by edge, slip evaluation, settled results and the service's track record.",
   'Account and keys': 'Your key, tier and usage, and a free key for anyone.',
   Stream:
     'Board changes pushed as they happen (Server-Sent Events), resumable exactly by event id, and short-lived stream tokens for browsers.',
@@ -227,6 +233,30 @@ export const contract = c.router(
           },
         },
       } satisfies RouteMeta,
+    },
+    results: {
+      method: 'GET',
+      path: '/props/results',
+      summary: 'Settled props of a day',
+      description:
+        "Every prop that was on the board when its game started, settled once the game went final: per book, its closing line (the last line before the start), the result (over, under or push) against the player's recorded final value, and the chances the service published at the start. A game that never finished is never settled. Free: yesterday and earlier; pro and above: today's finals too.",
+      query: ResultsQuerySchema,
+      responses: { 200: ResultsResponseSchema, ...keyed },
+      metadata: {
+        tag: 'Board',
+        tier: 'free',
+        example: { query: { sport: 'nba', stat: 'points', limit: '3' } },
+      } satisfies RouteMeta,
+    },
+    trackRecord: {
+      method: 'GET',
+      path: '/props/track-record',
+      summary: "The service's track record",
+      description:
+        'How the chances the service published when each game started have done against the results, from stored history only: count, Brier score, log loss, a calibration table (predicted chance of the over in ten bins against the observed rate) and the record of picks whose edge was at least 0, 2, 5 or 10 points against each entry type (hits, ROI per unit, sample size). Past results do not promise future ones.',
+      query: TrackRecordQuerySchema,
+      responses: { 200: TrackRecordResponseSchema, ...keyed },
+      metadata: { tag: 'Board', tier: 'free', example: { query: { sport: 'nba' } } } satisfies RouteMeta,
     },
     createKey: {
       method: 'POST',

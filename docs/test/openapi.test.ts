@@ -55,6 +55,8 @@ describe('docs/openapi.json', () => {
         'GET /api/v1/props/history',
         'GET /api/v1/props/movement',
         'GET /api/v1/props/player',
+        'GET /api/v1/props/results',
+        'GET /api/v1/props/track-record',
         'GET /api/v1/sports',
         'POST /api/v1/keys',
         'POST /api/v1/slips/evaluate',
@@ -84,6 +86,8 @@ describe('docs/openapi.json', () => {
       'entries',
       'edges',
       'evaluateSlip',
+      'results',
+      'trackRecord',
     ]);
     for (const [code, status] of Object.entries(ERROR_STATUS)) {
       expect(checkedIn.info.description).toContain(`| \`${code}\` | ${status} | ${ERROR_MEANING[code as ErrorCode]} |`);

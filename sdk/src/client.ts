@@ -9,9 +9,11 @@ import {
   type PlayerPropsParams,
   type PropHistoryParams,
   type PropsApi,
+  type ResultsParams,
   type ScanParams,
   type SlipLeg,
   type SportId,
+  type TrackRecordParams,
 } from '@propsfeed/contract';
 import { initClient } from '@ts-rest/core';
 import { errorFromResponse, PropsFeedError } from './errors';
@@ -187,6 +189,24 @@ export class PropsFeed implements PropsApi {
   /** A token that opens one stream within 5 minutes, for a browser's EventSource: `…/api/v1/stream?token=`. */
   async streamToken() {
     return unwrap(await this.raw.streamToken({ body: {} }), 201);
+  }
+
+  /** Settled props of a UTC day: closing lines, results and the chances published at lock (free: yesterday and earlier). */
+  async results(params: ResultsParams = {}) {
+    const query = {
+      date: params.date,
+      sport: params.sport,
+      player: params.player,
+      stat: params.stat,
+      limit: params.limit,
+    };
+    return unwrap(await this.raw.results({ query }), 200);
+  }
+
+  /** The service's track record: Brier score, log loss, calibration and edge picks, from stored history. */
+  async trackRecord(params: TrackRecordParams = {}) {
+    const query = { sport: params.sport, stat: params.stat, since: params.since, method: params.method };
+    return unwrap(await this.raw.trackRecord({ query }), 200);
   }
 
   /** Issues a free-tier key (no API key needed). The key is shown only once. Never retried. */

@@ -14,6 +14,7 @@ import type { Board, BoardSource, ProjectionSource, RunningFeed } from './feed/t
 import { EMPTY_BOARD } from './feed/types';
 import { createGameLogStore } from './history/gameLogs';
 import { createLineHistoryStore } from './history/lineHistory';
+import { createSettlementStore, type SettlementReader } from './history/settlement';
 import type { LineHistoryReader } from './history/types';
 import { KeyCache } from './keys/cache';
 import { MemoryLimiter } from './limits/memory';
@@ -176,6 +177,7 @@ export async function openBoardData(
   onError: (err: unknown) => void,
 ): Promise<BoardData & { stop(): void }> {
   const history = unavailableOnFailure(createLineHistoryStore(db), onError);
+  const settlements = settlementsUnavailableOnFailure(createSettlementStore(db), onError);
   const gameLogs = new GameLogIndex(createGameLogStore(db), gameLogCount(db), onError);
   const openings = new OpeningLines(feed, history);
   openings.start();
@@ -184,6 +186,7 @@ export async function openBoardData(
     gameLogs,
     history,
     openings,
+    settlements,
     stop() {
       gameLogs.stop();
       openings.stop();
@@ -197,13 +200,23 @@ export async function openBoardData(
  * cause is logged, so a failing query is not mistaken for an outage unseen.
  */
 function unavailableOnFailure(reader: LineHistoryReader, onError: (err: unknown) => void): LineHistoryReader {
-  const unavailable = (err: unknown): never => {
-    onError(err);
-    throw new ApiError('upstream_unavailable', 'line history is unavailable right now; retry shortly');
-  };
+  const unavailable = unavailableError('line history is unavailable right now; retry shortly', onError);
   return {
     propHistory: (q) => reader.propHistory(q).catch(unavailable),
     movers: (q) => reader.movers(q).catch(unavailable),
     resolveGame: (id) => reader.resolveGame(id).catch(unavailable),
+  };
+}
+
+/** Settlement reads likewise: a store failure answers 503, with the cause logged. */
+function settlementsUnavailableOnFailure(reader: SettlementReader, onError: (err: unknown) => void): SettlementReader {
+  const unavailable = unavailableError('settled results are unavailable right now; retry shortly', onError);
+  return { settled: (q) => reader.settled(q).catch(unavailable) };
+}
+
+function unavailableError(message: string, onError: (err: unknown) => void): (err: unknown) => never {
+  return (err) => {
+    onError(err);
+    throw new ApiError('upstream_unavailable', message);
   };
 }

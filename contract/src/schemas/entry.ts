@@ -11,7 +11,11 @@ export const EntryKindSchema = z
 export const DaySchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'a day is YYYY-MM-DD')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'not a calendar day')
+  // Date.parse rolls 2026-02-30 over to March: the day must read back as itself.
+  .refine((v) => {
+    const ms = Date.parse(`${v}T00:00:00Z`);
+    return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === v;
+  }, 'not a calendar day')
   .describe('UTC day, YYYY-MM-DD');
 
 export const EntryPayoutSchema = z

@@ -83,6 +83,19 @@ export const ProjectionSchema = z
   .describe('Projection');
 export type Projection = z.infer<typeof ProjectionSchema>;
 
+/**
+ * What an estimate rests on: `prices` a priced book's two sides de-vigged at this line;
+ * `prices_moved` that probability moved to this line through the player's distribution;
+ * `distribution` the player's distribution alone; `none` no estimate.
+ */
+export const PROBABILITY_BASES = ['prices', 'prices_moved', 'distribution', 'none'] as const;
+export const ProbabilityBasisSchema = z
+  .enum(PROBABILITY_BASES)
+  .describe(
+    'What the estimate rests on: prices (a priced book de-vigged at this line), prices_moved (that moved to this line through the distribution), distribution (the player distribution alone), none',
+  );
+export type ProbabilityBasis = z.infer<typeof ProbabilityBasisSchema>;
+
 /** One book's line with the service's estimate of each side's chance (an estimate, not a promise). */
 export const FairProbabilitySchema = z
   .object({
@@ -106,6 +119,7 @@ export const FairProbabilitySchema = z
       .max(1)
       .optional()
       .describe('Estimated chance it lands exactly on the line (integer lines only); pOver + pUnder + pPush = 1'),
+    basis: ProbabilityBasisSchema,
     method: z.string().min(1).describe('How the estimate was made, in words, or why there is none'),
   })
   .describe('FairProbability');

@@ -10,11 +10,13 @@ import type { Book, SportId } from '@propsfeed/contract';
 import type { FetchFailure } from '../books/http';
 import type { ParseResult, SlateGame, SlateLine } from '../books/types';
 import type { LineChange, LineHistoryStore } from '../history/lineHistory';
+import type { SettlementStore } from '../history/settlement';
 import type { GameLogStore } from '../history/types';
 import { BookHealthRecord } from './bookHealth';
 import { GameLogWriter } from './gameLogWriter';
 import { type GameOwner, LineHistoryWriter } from './historyWriter';
 import { internLines, lineKey, sameGame } from './intern';
+import { PropLockWriter } from './lockWriter';
 import type { FeedLogger } from './logger';
 import { BoardMerger, type BookView, type QuotedLine } from './merge';
 import { BoardTimeline } from './timeline';
@@ -45,6 +47,8 @@ export interface FeedCoreOptions {
   books: readonly Book[];
   history?: LineHistoryStore | undefined;
   gameLogs?: GameLogStore | undefined;
+  /** Where each game's props are locked when it starts (needs `gameLogs` for their chances). */
+  locks?: SettlementStore | undefined;
   logger: FeedLogger;
   /** How long past boards stay in memory for `at()`. */
   retainMs: number;
@@ -59,6 +63,7 @@ export class FeedCore {
   private readonly listeners = new Set<(board: Board) => void>();
   private readonly historyWriter: LineHistoryWriter | undefined;
   private readonly gameLogWriter: GameLogWriter | undefined;
+  private readonly lockWriter: PropLockWriter | undefined;
 
   constructor(private readonly opts: FeedCoreOptions) {
     this.merger = new BoardMerger(opts.now());
@@ -68,6 +73,7 @@ export class FeedCore {
     this.timeline = new BoardTimeline(opts.retainMs);
     if (opts.history) this.historyWriter = new LineHistoryWriter(opts.history, opts.logger);
     if (opts.gameLogs) this.gameLogWriter = new GameLogWriter(opts.gameLogs, opts.logger);
+    if (opts.locks && opts.gameLogs) this.lockWriter = new PropLockWriter(opts.locks, opts.gameLogs, opts.logger);
   }
 
   private state(book: Book): BookState {
@@ -141,6 +147,7 @@ export class FeedCore {
     const views = [...this.books.values()].flatMap((b) => (b.view ? [b.view] : []));
     const board = this.merger.merge(views, (id) => this.firstSeen.get(id) ?? at);
     this.timeline.push(board, at);
+    await this.lockWriter?.write(board, at, opts.record !== false);
     if (opts.record !== false) {
       await this.historyWriter?.write(board, changes, this.ownerOf);
       await this.gameLogWriter?.recordFinals(board);

@@ -6,6 +6,7 @@ import type { Book } from '@propsfeed/contract';
 import { ADAPTERS } from '../books';
 import { createGameLogStore } from '../history/gameLogs';
 import { createLineHistoryStore } from '../history/lineHistory';
+import { createSettlementStore } from '../history/settlement';
 import { type SimServer, startSimServer } from '../sim/server';
 import type { SimWorld } from '../sim/world';
 import type { Db } from '../store/db';
@@ -53,7 +54,8 @@ export async function startIngest(opts: StartIngestOptions): Promise<RunningFeed
   const books: readonly Book[] = upstream.kind === 'books' ? upstream.books : ['prizepicks', 'underdog'];
   const history = createLineHistoryStore(opts.db);
   const gameLogs = createGameLogStore(opts.db);
-  const core = new FeedCore({ books, history, gameLogs, logger, retainMs: opts.retainMs ?? 30 * MIN, now });
+  const locks = createSettlementStore(opts.db);
+  const core = new FeedCore({ books, history, gameLogs, locks, logger, retainMs: opts.retainMs ?? 30 * MIN, now });
   // Line tracking starts from what history holds: a leader taking over has its delayed boards
   // from the replicated stream; the real books on a restart rebuild them from history too;
   // the simulator's replay below rebuilds both.

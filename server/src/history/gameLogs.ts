@@ -64,5 +64,18 @@ export function createGameLogStore(store: Db): GameLogStore {
       if (opts?.sinceDate) query = query.where('date', '>=', opts.sinceDate);
       return (await query.orderBy('date', 'desc').orderBy('player_key').execute()).map(fromRow);
     },
+    async before(sport, playerKeys, beforeDate) {
+      if (playerKeys.length === 0) return [];
+      const rows = await kysely
+        .selectFrom('game_logs')
+        .selectAll()
+        .where('sport', '=', sport)
+        .where('player_key', 'in', [...playerKeys])
+        .where('date', '<', beforeDate)
+        .orderBy('date', 'desc')
+        .orderBy('player_key')
+        .execute();
+      return rows.map(fromRow);
+    },
   };
 }

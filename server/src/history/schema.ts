@@ -1,4 +1,4 @@
-/** The tables of migration 002_line_history, as Kysely sees them, and one fast bulk insert. */
+/** The tables of migrations 002_line_history and 003_prop_locks, as Kysely sees them, and one fast bulk insert. */
 import { type Kysely, sql } from 'kysely';
 import type { Db, Engine } from '../store/db';
 
@@ -41,10 +41,32 @@ export interface GameLogsTable {
   source: string;
 }
 
+/** A prop's book line as it stood when its game started, with the chances published for it. */
+export interface PropLocksTable {
+  game_id: string;
+  book: string;
+  sport: string;
+  player_key: string;
+  player: string;
+  stat: string;
+  home_team: string;
+  away_team: string;
+  start_ms: number | string;
+  /** YYYY-MM-DD, the UTC day of the start (as game logs date a game). */
+  date: string;
+  line: number;
+  p_over: number | null;
+  p_under: number | null;
+  p_push: number | null;
+  basis: string;
+  locked_at: number | string;
+}
+
 export interface HistorySchema {
   history_games: HistoryGamesTable;
   line_history: LineHistoryTable;
   game_logs: GameLogsTable;
+  prop_locks: PropLocksTable;
 }
 
 /** The shared store, typed with this concern's tables. */

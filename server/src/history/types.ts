@@ -123,4 +123,6 @@ export interface GameLogStore {
   forPlayer(q: GameLogQuery): Promise<GameLog[]>;
   /** Every player's logs for one stat of a sport, newest first; for projections in bulk. */
   forStat(sport: SportId, stat: string, opts?: { sinceDate?: string }): Promise<GameLog[]>;
+  /** Some players' logs of games before `beforeDate` (YYYY-MM-DD), newest first: what was known before a game's day. */
+  before(sport: SportId, playerKeys: readonly string[], beforeDate: string): Promise<GameLog[]>;
 }

@@ -4,7 +4,7 @@
  * distribution; else the distribution alone. None (with the reason) when the basis is too
  * thin. Computed once per change of the prop's quotes or of the game logs, not per request.
  */
-import type { Book, FairProbability, Projection, SportId } from '@propsfeed/contract';
+import type { Book, FairProbability, ProbabilityBasis, Projection, SportId } from '@propsfeed/contract';
 import type { BoardProp, BookQuote } from '../feed/types';
 import { devigMultiplicative } from './devig';
 import {
@@ -32,15 +32,21 @@ const BOOK_NAMES: Record<Book, string> = { prizepicks: 'PrizePicks', underdog: '
 const percent = (v: number) => `${Math.round(v * 1000) / 10} %`;
 
 /** Rounded to 4 places, the sides still summing to 1. */
-function published(source: Book, line: number, p: SideProbabilities, method: string): FairProbability {
+function published(
+  source: Book,
+  line: number,
+  p: SideProbabilities,
+  basis: ProbabilityBasis,
+  method: string,
+): FairProbability {
   const pOver = round4(p.pOver);
   const pPush = p.pPush === undefined ? undefined : round4(p.pPush);
   const pUnder = round4(1 - pOver - (pPush ?? 0));
-  return { source, line, pOver, pUnder, ...(pPush === undefined ? {} : { pPush }), method };
+  return { source, line, pOver, pUnder, ...(pPush === undefined ? {} : { pPush }), basis, method };
 }
 
 function none(source: Book, line: number, why: string): FairProbability {
-  return { source, line, pOver: null, pUnder: null, method: `no estimate: ${why}` };
+  return { source, line, pOver: null, pUnder: null, basis: 'none', method: `no estimate: ${why}` };
 }
 
 interface Priced {
@@ -82,11 +88,11 @@ export function fairProbabilities(quotes: readonly BookQuote[], fit: Fit): FairP
       const p = fromPriced(priced, moved, q.line);
       if (p) {
         const through = moved ? ` through a ${describeModel(moved)} with the spread of ${sample}` : '';
-        const method =
-          q.line === priced.quote.line
-            ? `${devig}${p.pPush === undefined ? '' : `; push chance${through}`}`
-            : `${devig}, moved to ${q.line}${through}`;
-        return published(q.source, q.line, p, method);
+        const atPriced = q.line === priced.quote.line;
+        const method = atPriced
+          ? `${devig}${p.pPush === undefined ? '' : `; push chance${through}`}`
+          : `${devig}, moved to ${q.line}${through}`;
+        return published(q.source, q.line, p, atPriced ? 'prices' : 'prices_moved', method);
       }
     }
     if (model) {
@@ -94,6 +100,7 @@ export function fairProbabilities(quotes: readonly BookQuote[], fit: Fit): FairP
         q.source,
         q.line,
         probabilitiesAt(model, q.line),
+        'distribution',
         `${describeModel(model)} fitted to ${sample}, centred on the projection`,
       );
     }
@@ -134,12 +141,18 @@ export class FairProbabilities {
   }
 
   private fitOf(sport: SportId, prop: BoardProp): Fit {
-    const projection = this.logs?.get(sport, prop.playerKey, prop.stat);
-    const games = this.logs?.player(sport, prop.playerKey)?.byStat.get(prop.stat) ?? [];
-    if (!projection) return { none: `${games.length} recorded games (at least ${MIN_DISTRIBUTION_GAMES} needed)` };
-    return fitStat(
-      games.map((g) => g.value),
-      projection.value,
+    return fitOfGames(
+      this.logs?.player(sport, prop.playerKey)?.byStat.get(prop.stat) ?? [],
+      this.logs?.get(sport, prop.playerKey, prop.stat),
     );
   }
+}
+
+/** The distribution of a stat from its games (newest first) centred on its projection; none without a projection. */
+export function fitOfGames(games: readonly { value: number }[], projection: Projection | undefined): Fit {
+  if (!projection) return { none: `${games.length} recorded games (at least ${MIN_DISTRIBUTION_GAMES} needed)` };
+  return fitStat(
+    games.map((g) => g.value),
+    projection.value,
+  );
 }

@@ -1,5 +1,6 @@
 /** What the query layer reads: the board views, the limiter (for /me), the clock and the board data. */
 import { ApiError } from '../errors/apiError';
+import type { SettlementReader } from '../history/settlement';
 import type { LineHistoryReader } from '../history/types';
 import type { Limiter } from '../limits/types';
 import type { EntryBook } from '../odds/entries';
@@ -7,11 +8,13 @@ import type { GameLogIndex } from '../stats/gameLogIndex';
 import type { ViewRegistry } from '../views';
 import type { OpeningLines } from '../views/openingLines';
 
-/** What the board routes read besides the board: game logs (and projections), line history, openings. */
+/** What the board routes read besides the board: game logs (and projections), line history, openings, settlements. */
 export interface BoardData {
   gameLogs: GameLogIndex;
   history: LineHistoryReader;
   openings: OpeningLines;
+  /** Settled props and the chances published at lock (results, track record). */
+  settlements: SettlementReader;
 }
 
 export interface QueryDeps {

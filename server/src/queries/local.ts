@@ -18,9 +18,11 @@ import { movementQuery } from './movement';
 import { playerContextQuery } from './playerContext';
 import { playerPropsQuery } from './playerProps';
 import { propHistoryQuery } from './propHistory';
+import { resultsQuery } from './results';
 import { scanQuery } from './scan';
 import { evaluateSlipQuery } from './slip';
 import { sportsQuery } from './sports';
+import { trackRecordQuery } from './trackRecord';
 
 /** The pro routes refuse a lower tier before their parameters are read, as the key guard does. */
 function assertRouteTier(
@@ -82,6 +84,14 @@ export function createLocalApi(deps: QueryDeps, caller: Caller): PropsApi {
       assertRouteTier(caller, 'evaluateSlip', 'slip evaluation');
       const body = parseOrRefuse(contract.evaluateSlip.body, { legs });
       return evaluateSlipQuery(deps, caller, body.legs);
+    },
+    async results(params = {}) {
+      const query = parseOrRefuse(contract.results.query, params);
+      return (await resultsQuery(deps, caller, query, boardDataOf(deps).settlements)).value;
+    },
+    async trackRecord(params = {}) {
+      const query = parseOrRefuse(contract.trackRecord.query, params);
+      return (await trackRecordQuery(deps, caller, query, boardDataOf(deps).settlements)).value;
     },
   };
 }

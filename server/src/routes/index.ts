@@ -31,9 +31,11 @@ import { movement } from './movement';
 import { playerContext } from './playerContext';
 import { playerProps } from './playerProps';
 import { propHistory } from './propHistory';
+import { results } from './results';
 import { scan } from './scan';
 import { sports } from './sports';
 import { streamToken } from './streamToken';
+import { trackRecord } from './trackRecord';
 
 export type { RouteDeps } from './deps';
 
@@ -66,6 +68,8 @@ export async function registerContractRoutes(app: FastifyInstance, deps: RouteDe
     entries: keyed('entries', entries(deps)),
     edges: keyed('edges', edges(deps)),
     evaluateSlip: keyed('evaluateSlip', evaluateSlip(deps)),
+    results: keyed('results', results(deps)),
+    trackRecord: keyed('trackRecord', trackRecord(deps)),
     createKey: keyed('createKey', createKey(deps)),
     streamToken: keyed('streamToken', streamToken(deps)),
     // `stream` (text/event-stream) is registered beside ts-rest: routes/stream.ts.

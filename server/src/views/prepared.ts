@@ -102,3 +102,44 @@ export class AnswersPer<O extends object, V> {
     return answer;
   }
 }
+
+/**
+ * Answers read from the store, kept by request key for `maxAgeMs` (at most `max` of them):
+ * what changes only when a game settles need not be read again for every request. A failed
+ * read is not kept. `RecentAnswers.per(owner)` keeps one set per store reader.
+ */
+export class RecentAnswers<V> {
+  /** One set of answers per owner (a store reader), made on first use. */
+  static per<O extends object, V>(maxAgeMs: number, max: number): (owner: O) => RecentAnswers<V> {
+    const byOwner = new WeakMap<O, RecentAnswers<V>>();
+    return (owner) => {
+      let answers = byOwner.get(owner);
+      if (!answers) {
+        answers = new RecentAnswers<V>(maxAgeMs, max);
+        byOwner.set(owner, answers);
+      }
+      return answers;
+    };
+  }
+
+  private readonly answers: BoundedMap<string, { at: number; value: Promise<V> }>;
+
+  constructor(
+    private readonly maxAgeMs: number,
+    max: number,
+  ) {
+    this.answers = new BoundedMap(max);
+  }
+
+  getOrRead(key: string, nowMs: number, read: () => Promise<V>): Promise<V> {
+    const kept = this.answers.get(key);
+    if (kept && nowMs - kept.at < this.maxAgeMs && nowMs >= kept.at) return kept.value;
+    const value = read();
+    this.answers.delete(key);
+    this.answers.set(key, { at: nowMs, value });
+    value.catch(() => {
+      if (this.answers.get(key)?.value === value) this.answers.delete(key);
+    });
+    return value;
+  }
+}

@@ -82,6 +82,7 @@ describe('GET /api/v1/props/player', () => {
           line: 27.5,
           pOver: 0.5108,
           pUnder: 0.4892,
+          basis: 'prices',
           method:
             "Underdog's prices at 27.5 de-vigged (multiplicative: implied chances scaled to sum to 1, margin 4.7 %)",
         },
@@ -90,6 +91,7 @@ describe('GET /api/v1/props/player', () => {
           line: 27.5,
           pOver: 0.5108,
           pUnder: 0.4892,
+          basis: 'prices',
           method:
             "Underdog's prices at 27.5 de-vigged (multiplicative: implied chances scaled to sum to 1, margin 4.7 %)",
         },

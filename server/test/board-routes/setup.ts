@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { Board, BoardProp } from '../../src/feed/types';
 import { createGameLogStore } from '../../src/history/gameLogs';
 import { createLineHistoryStore, type HistoryGame, type LineChange } from '../../src/history/lineHistory';
+import { createSettlementStore } from '../../src/history/settlement';
 import type { GameLog } from '../../src/history/types';
 import type { BoardData } from '../../src/queries/deps';
 import { GameLogIndex, gameLogCount } from '../../src/stats/gameLogIndex';
@@ -57,7 +58,7 @@ export async function buildBoardRoutesApp(seed: Seed): Promise<BoardRoutesApp> {
   const source = new TestBoardSource(past, board);
   const openings = new OpeningLines(source, history);
   openings.start();
-  const boardData: BoardData = { gameLogs, history, openings };
+  const boardData: BoardData = { gameLogs, history, openings, settlements: createSettlementStore(db) };
   const app = await buildTestApp({ source, projections: gameLogs, boardData, now: () => NOW });
   return {
     ...app,

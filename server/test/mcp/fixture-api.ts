@@ -8,15 +8,18 @@ import {
   type PlayerProp,
   type PropsApi,
   type PropsApiErrorShape,
+  type ResultsParams,
   type ScanRow,
   type SlipLeg,
   SPORTS,
   type SportId,
   type Tier,
+  type TrackRecordParams,
 } from '@propsfeed/contract';
 import { bestEdge, cheapestEntries } from '../../src/odds/edge';
 import { EntryBook, hitDistribution } from '../../src/odds/entries';
 import { fairProbabilities } from '../../src/odds/fair';
+import { scoreForecasts, TRACK_RECORD_NOTE } from '../../src/odds/record';
 
 export class FixtureApiError extends Error implements PropsApiErrorShape {
   constructor(
@@ -357,6 +360,25 @@ export function createFixtureApi(opts: FixtureApiOptions): PropsApi & { calls: n
       api.count();
       const asOf = new Date(FETCHED_AT).toISOString().slice(0, 10);
       return { asOf, entries: new EntryBook().inEffect(asOf) };
+    },
+    async results(params: ResultsParams = {}) {
+      api.count();
+      return { date: params.date ?? '2026-11-21', sport: params.sport ?? null, count: 0, total: 0, results: [] };
+    },
+    async trackRecord(params: TrackRecordParams = {}) {
+      api.count();
+      const forecasts = [
+        { book: 'prizepicks' as const, date: '2026-11-21', pOver: 0.62, pUnder: 0.38, result: 'over' as const },
+        { book: 'prizepicks' as const, date: '2026-11-21', pOver: 0.35, pUnder: 0.65, result: 'over' as const },
+      ];
+      return {
+        sport: params.sport ?? null,
+        stat: params.stat ?? null,
+        since: params.since ?? null,
+        method: params.method ?? null,
+        ...scoreForecasts(forecasts, new EntryBook(), '2026-11-22'),
+        note: TRACK_RECORD_NOTE,
+      };
     },
   };
   return api;

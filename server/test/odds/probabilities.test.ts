@@ -114,6 +114,7 @@ describe('fair probabilities of a prop', () => {
       line: 25.5,
       pOver: 0.5427,
       pUnder: 0.4573,
+      basis: 'prices',
       method: "Underdog's prices at 25.5 de-vigged (multiplicative: implied chances scaled to sum to 1, margin 4.1 %)",
     });
     expect(ppP).toEqual({
@@ -121,6 +122,7 @@ describe('fair probabilities of a prop', () => {
       line: 24.5,
       pOver: 0.6341,
       pUnder: 0.3659,
+      basis: 'prices_moved',
       method:
         "Underdog's prices at 25.5 de-vigged (multiplicative: implied chances scaled to sum to 1, margin 4.1 %), moved to 24.5 through a normal (mean 25.96, sd 4.25, continuity-corrected) with the spread of the last 10 games",
     });
@@ -138,6 +140,7 @@ describe('fair probabilities of a prop', () => {
       line: 25.5,
       pOver: 0.593,
       pUnder: 0.407,
+      basis: 'distribution',
       method:
         'normal (mean 26.5, sd 4.25, continuity-corrected) fitted to the last 10 games, centred on the projection',
     });
@@ -152,6 +155,7 @@ describe('fair probabilities of a prop', () => {
       line: 24.5,
       pOver: null,
       pUnder: null,
+      basis: 'none',
       method: 'no estimate: Underdog prices 25.5, and 2 recorded games (at least 8 needed) to move it',
     });
     const [alone] = fairProbabilities([pp(24.5)], thin);

@@ -9,6 +9,9 @@ import { SPORT_IDS } from '@propsfeed/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/config';
 import type { RunningFeed } from '../../src/feed/types';
+import { createSettlementStore } from '../../src/history/settlement';
+import { EntryBook } from '../../src/odds/entries';
+import { scoreForecasts } from '../../src/odds/record';
 import { startFeed } from '../../src/runtime';
 import { type Db, openDb } from '../../src/store/db';
 
@@ -56,5 +59,18 @@ describe('startFeed on the simulator (the default)', () => {
     unsubscribe();
     expect(seen.length).toBeGreaterThan(0);
     expect(feed.health()[0]?.fetchedAt).toBeGreaterThan(NOW);
+  });
+
+  it("locks the day's games as they started and settles those that finished: a non-empty track record", async () => {
+    const settled = await createSettlementStore(db).settled({ sports: [...SPORT_IDS], withProbability: true });
+    expect(settled.length).toBeGreaterThan(500);
+    // Every lock was taken before its game's final value existed, and from the pre-game line.
+    expect(settled.every((s) => s.lockedAt >= s.startMs && s.date < '2026-11-23')).toBe(true);
+    expect(new Set(settled.map((s) => s.result))).toEqual(new Set(['over', 'under', 'push']));
+    const record = scoreForecasts(settled, new EntryBook(), '2026-11-22');
+    expect(record.count + record.pushes).toBe(settled.length);
+    expect(record.calibration.filter((b) => b.count > 0).length).toBeGreaterThanOrEqual(5);
+    expect(record.brier).toBeGreaterThan(0.1);
+    expect(record.brier).toBeLessThan(0.3);
   });
 });

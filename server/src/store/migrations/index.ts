@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import { keysUsage } from './001_keys_usage';
 import { lineHistory } from './002_line_history';
 import { keyChanges } from './003_key_changes';
+import { propLocks } from './004_prop_locks';
 
 /**
  * Every migration, by name; names sort in the order they apply. Each concern adds its own
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '001_keys_usage': keysUsage,
   '002_line_history': lineHistory,
   '003_key_changes': keyChanges,
+  '004_prop_locks': propLocks,
 };

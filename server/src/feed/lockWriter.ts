@@ -1,0 +1,92 @@
+/**
+ * Locks each game's props when it starts: the first board on which a game is no longer
+ * pre-game, every prop of its last pre-game board is stored per book with its closing line
+ * and the chances the service's method gives it (odds/fair.ts) from the player's logs of the
+ * days before the game. Those are what the track record is scored on, so it never reads
+ * anything from after the start. A failed write is logged, never thrown.
+ */
+
+import type { PropLock, SettlementStore } from '../history/settlement';
+import type { GameLog, GameLogStore } from '../history/types';
+import { fairProbabilities, fitOfGames } from '../odds/fair';
+import { projectStat } from '../stats/projection';
+import type { FeedLogger } from './logger';
+import type { Board, BoardGame } from './types';
+
+export class PropLockWriter {
+  /** Each game's last pre-game version, until it starts or leaves the board. */
+  private readonly lastPre = new Map<string, BoardGame>();
+
+  constructor(
+    private readonly locks: SettlementStore,
+    private readonly gameLogs: GameLogStore,
+    private readonly logger: FeedLogger,
+  ) {}
+
+  /**
+   * Follows a new board; with `record`, stores the locks of the games that started on it.
+   * Without (a replay of what the store already holds), a start is only noted.
+   */
+  async write(board: Board, at: number, record: boolean): Promise<void> {
+    const started: BoardGame[] = [];
+    const onBoard = new Set<string>();
+    for (const g of board.games) {
+      onBoard.add(g.id);
+      if (g.state === 'pre') {
+        this.lastPre.set(g.id, g);
+        continue;
+      }
+      const pre = this.lastPre.get(g.id);
+      if (!pre) continue;
+      this.lastPre.delete(g.id);
+      started.push(pre);
+    }
+    for (const id of this.lastPre.keys()) if (!onBoard.has(id)) this.lastPre.delete(id);
+    if (!record || started.length === 0) return;
+    try {
+      const locks: PropLock[] = [];
+      for (const g of started) locks.push(...(await this.locksOf(g, at)));
+      await this.locks.lock(locks);
+    } catch (err) {
+      this.logger.error({ err: String(err), games: started.length }, 'prop lock write failed');
+    }
+  }
+
+  private async locksOf(game: BoardGame, at: number): Promise<PropLock[]> {
+    const date = game.startTime.slice(0, 10);
+    const players = [...new Set(game.props.map((p) => p.playerKey))];
+    const byStat = new Map<string, GameLog[]>();
+    for (const log of await this.gameLogs.before(game.sport, players, date)) {
+      const key = `${log.playerKey}|${log.stat}`;
+      const list = byStat.get(key);
+      if (list) list.push(log);
+      else byStat.set(key, [log]);
+    }
+    const locks: PropLock[] = [];
+    for (const prop of game.props) {
+      const games = byStat.get(`${prop.playerKey}|${prop.stat}`) ?? [];
+      const fit = fitOfGames(games, projectStat(game.sport, prop.stat, games));
+      for (const p of fairProbabilities(prop.books, fit)) {
+        locks.push({
+          gameId: game.id,
+          book: p.source,
+          sport: game.sport,
+          playerKey: prop.playerKey,
+          player: prop.player,
+          stat: prop.stat,
+          homeTeam: game.homeTeam,
+          awayTeam: game.awayTeam,
+          startMs: game.startMs,
+          date,
+          line: p.line,
+          pOver: p.pOver,
+          pUnder: p.pUnder,
+          pPush: p.pPush,
+          basis: p.basis,
+          lockedAt: at,
+        });
+      }
+    }
+    return locks;
+  }
+}

@@ -1,0 +1,118 @@
+/**
+ * The track record: how the chances published at lock did against the results. Each settled
+ * (prop, book) with a published chance is one forecast of the over given no push; pushes are
+ * counted apart (a pushed leg is dropped from an entry, neither won nor lost).
+ */
+import type { Book, CalibrationBin, EdgeRecord, EntryType, PropResult, TrackRecordResponse } from '@propsfeed/contract';
+import { type EntryBook, round4 } from './entries';
+
+/** One settled forecast: the chances published at lock (null: none, not scored) and what happened. */
+export interface ScoredForecast {
+  book: Book;
+  /** The UTC day of the game: the payout tables in force then judge its edge. */
+  date: string;
+  pOver: number | null;
+  pUnder: number | null;
+  result: PropResult;
+}
+
+export const CALIBRATION_BINS = 10;
+/** The edges (probability − breakeven) picks are counted from. */
+export const EDGE_THRESHOLDS = [0, 0.02, 0.05, 0.1] as const;
+/** Log loss reads chances no closer to 0 or 1 than this: one confident miss would otherwise be infinite. */
+export const LOG_LOSS_CLAMP = 1e-4;
+
+export const TRACK_RECORD_NOTE =
+  'Chances the service published when each game started, scored against the recorded results. They are estimates, not promises: a well-calibrated 60 % still loses 4 times in 10, and past results do not guarantee future ones. Picks are single legs at the breakeven odds; an entry pays only on its combination of legs.';
+
+interface Tally {
+  picks: number;
+  hits: number;
+  pushes: number;
+  /** Sum over won picks of 1 / breakeven: the return at the breakeven odds. */
+  returned: number;
+}
+
+type Scores = Pick<TrackRecordResponse, 'count' | 'pushes' | 'brier' | 'logLoss' | 'calibration' | 'edges'>;
+
+/** Scores, calibration and the edge picks per entry type in force on `today`. */
+export function scoreForecasts(forecasts: readonly ScoredForecast[], entries: EntryBook, today: string): Scores {
+  let count = 0;
+  let pushes = 0;
+  let squared = 0;
+  let logLoss = 0;
+  const bins = Array.from({ length: CALIBRATION_BINS }, () => ({ count: 0, predicted: 0, over: 0 }));
+  const tallies = new Map<string, Tally>();
+  const clamp = (p: number) => Math.min(1 - LOG_LOSS_CLAMP, Math.max(LOG_LOSS_CLAMP, p));
+
+  for (const f of forecasts) {
+    if (f.pOver === null || f.pUnder === null) continue;
+    const decided = f.pOver + f.pUnder;
+    if (!(decided > 0)) continue;
+    const q = f.pOver / decided;
+    const side = f.pOver >= f.pUnder ? 'over' : 'under';
+    const chance = side === 'over' ? q : 1 - q;
+    if (f.result === 'push') pushes++;
+    else {
+      const y = f.result === 'over' ? 1 : 0;
+      count++;
+      squared += (q - y) ** 2;
+      logLoss -= Math.log(y === 1 ? clamp(q) : clamp(1 - q));
+      const bin = bins[Math.min(CALIBRATION_BINS - 1, Math.floor(q * CALIBRATION_BINS))] as (typeof bins)[number];
+      bin.count++;
+      bin.predicted += q;
+      bin.over += y;
+    }
+    for (const entry of entries.inEffect(f.date)) {
+      if (entry.book !== f.book) continue;
+      const edge = round4(chance - entry.breakeven);
+      for (const minEdge of EDGE_THRESHOLDS) {
+        if (edge < minEdge) continue;
+        const key = `${entry.id}|${minEdge}`;
+        const t = tallies.get(key) ?? { picks: 0, hits: 0, pushes: 0, returned: 0 };
+        tallies.set(key, t);
+        if (f.result === 'push') t.pushes++;
+        else {
+          t.picks++;
+          if (f.result === side) {
+            t.hits++;
+            t.returned += 1 / entry.breakeven;
+          }
+        }
+      }
+    }
+  }
+
+  const calibration: CalibrationBin[] = bins.map((b, i) => ({
+    from: i / CALIBRATION_BINS,
+    to: (i + 1) / CALIBRATION_BINS,
+    count: b.count,
+    predicted: b.count > 0 ? round4(b.predicted / b.count) : null,
+    observed: b.count > 0 ? round4(b.over / b.count) : null,
+  }));
+  const edges: EdgeRecord[] = entries.inEffect(today).flatMap((entry: EntryType) =>
+    EDGE_THRESHOLDS.map((minEdge) => {
+      const t = tallies.get(`${entry.id}|${minEdge}`) ?? { picks: 0, hits: 0, pushes: 0, returned: 0 };
+      return {
+        entry: entry.id,
+        name: entry.name,
+        book: entry.book,
+        breakeven: round4(entry.breakeven),
+        minEdge,
+        picks: t.picks,
+        hits: t.hits,
+        pushes: t.pushes,
+        hitRate: t.picks > 0 ? round4(t.hits / t.picks) : null,
+        roi: t.picks > 0 ? round4(t.returned / t.picks - 1) : null,
+      };
+    }),
+  );
+  return {
+    count,
+    pushes,
+    brier: count > 0 ? round4(squared / count) : null,
+    logLoss: count > 0 ? round4(logLoss / count) : null,
+    calibration,
+    edges,
+  };
+}
