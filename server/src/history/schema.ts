@@ -1,4 +1,4 @@
-/** The tables of migrations 002_line_history and 003_prop_locks, as Kysely sees them, and one fast bulk insert. */
+/** The tables of migrations 002_line_history and 004_prop_locks, as Kysely sees them, and one fast bulk insert. */
 import { type Kysely, sql } from 'kysely';
 import type { Db, Engine } from '../store/db';
 
