@@ -46,6 +46,16 @@ export function parseIsoTime(value: string): string {
   return new Date(at).toISOString();
 }
 
+/** A UTC day, YYYY-MM-DD, that reads back as itself (no 2026-02-30). */
+export function parseDay(value: string): string {
+  const day = value.trim();
+  const at = Date.parse(`${day}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(at) || new Date(at).toISOString().slice(0, 10) !== day) {
+    throw new InvalidArgumentError('a UTC day, YYYY-MM-DD, e.g. 2026-11-21');
+  }
+  return day;
+}
+
 export const DEFAULT_WATCH_SECONDS = 10;
 
 /** `--watch [seconds]`: refresh in place; 10 s when no number is given. */

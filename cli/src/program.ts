@@ -14,6 +14,8 @@ import * as mcp from './commands/mcp';
 import * as me from './commands/me';
 import * as movers from './commands/movers';
 import * as player from './commands/player';
+import * as record from './commands/record';
+import * as results from './commands/results';
 import * as scan from './commands/scan';
 import * as serve from './commands/serve';
 import * as slip from './commands/slip';
@@ -42,6 +44,8 @@ const COMMANDS: { register(program: Command, app: CliApp): void }[] = [
   edges,
   slip,
   watch,
+  results,
+  record,
   me,
   login,
   doctor,

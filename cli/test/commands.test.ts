@@ -9,6 +9,8 @@ import { runHistory } from '../src/commands/history';
 import { runMe } from '../src/commands/me';
 import { runMovers } from '../src/commands/movers';
 import { runPlayer } from '../src/commands/player';
+import { runRecord } from '../src/commands/record';
+import { runResults } from '../src/commands/results';
 import { runScan } from '../src/commands/scan';
 import { parseLeg, runSlip } from '../src/commands/slip';
 import { runSports } from '../src/commands/sports';
@@ -28,6 +30,8 @@ const client = fakeClient({
   entries: async () => data.entries,
   edges: async () => data.edges,
   evaluateSlip: async () => data.slip,
+  results: async () => data.results,
+  trackRecord: async () => data.record,
 });
 
 const cases: [
@@ -48,6 +52,9 @@ const cases: [
   ['entries', 100, (ctx) => runEntries(ctx)],
   ['edges', 100, (ctx) => runEdges(ctx, {})],
   ['slip', 100, (ctx) => runSlip(ctx, [parseLeg('jokic:rebounds:over'), parseLeg('jokic:pra:over@prizepicks')])],
+  ['results', 100, (ctx) => runResults(ctx, {})],
+  ['record', 100, (ctx) => runRecord(ctx, {})],
+  ['record-edges', 100, (ctx) => runRecord(ctx, { edges: true })],
 ];
 
 describe.each(cases)('props %s', (name, columns, run) => {
@@ -78,6 +85,9 @@ describe.each(cases)('props %s', (name, columns, run) => {
       entries: data.entries,
       edges: data.edges,
       slip: data.slip,
+      results: data.results,
+      record: data.record,
+      'record-edges': data.record,
     };
     const expected = answers[name as keyof typeof answers] ?? data.scan;
     expect(JSON.parse(stdout.text)).toEqual(expected);

@@ -9,10 +9,12 @@ import type {
   PlayerPropsResponse,
   PropHistoryResponse,
   PropsResult,
+  ResultsResponse,
   ScanResponse,
   ScanRow,
   SlipEvaluation,
   SportsResponse,
+  TrackRecordResponse,
 } from '@propsfeed/contract';
 
 export const sports: SportsResponse = {
@@ -365,4 +367,92 @@ export const slip: SlipEvaluation = {
   ],
   correlated: true,
   assumption: 'The legs are treated as independent. Some legs share a game.',
+};
+
+export const results: ResultsResponse = {
+  date: '2026-11-21',
+  sport: null,
+  count: 2,
+  total: 3,
+  results: [
+    {
+      eventId: 'pp_1002',
+      sport: 'nba',
+      homeTeam: 'Denver Nuggets',
+      awayTeam: 'Golden State Warriors',
+      startTime: '2026-11-21T02:00:00.000Z',
+      player: 'Nikola Jokić',
+      stat: 'rebounds',
+      finalValue: 13,
+      books: [
+        { source: 'prizepicks', closingLine: 12.5, result: 'over', pOver: 0.562, pUnder: 0.438, basis: 'prices' },
+        {
+          source: 'underdog',
+          closingLine: 13,
+          result: 'push',
+          pOver: 0.49,
+          pUnder: 0.41,
+          pPush: 0.1,
+          basis: 'prices_moved',
+        },
+      ],
+    },
+    {
+      eventId: 'pp_1002',
+      sport: 'nba',
+      homeTeam: 'Denver Nuggets',
+      awayTeam: 'Golden State Warriors',
+      startTime: '2026-11-21T02:00:00.000Z',
+      // A stored name that would steer a terminal: printed escaped.
+      player: 'Stephen\u001b[31m Curry',
+      stat: 'threes',
+      finalValue: 3,
+      books: [{ source: 'prizepicks', closingLine: 4.5, result: 'under', pOver: null, pUnder: null, basis: 'none' }],
+    },
+  ],
+};
+
+const bin = (i: number, count: number, predicted: number | null, observed: number | null) => ({
+  from: i / 10,
+  to: (i + 1) / 10,
+  count,
+  predicted,
+  observed,
+});
+const edgeRow = (minEdge: number, picks: number, hits: number, pushes: number) => ({
+  entry: 'prizepicks_power_2',
+  name: 'PrizePicks 2-pick Power',
+  book: 'prizepicks' as const,
+  breakeven: 0.5774,
+  minEdge,
+  picks,
+  hits,
+  pushes,
+  hitRate: picks > 0 ? Math.round((hits / picks) * 10_000) / 10_000 : null,
+  roi: picks > 0 ? Math.round(((hits / picks) * 1.7320508 - 1) * 10_000) / 10_000 : null,
+});
+
+export const record: TrackRecordResponse = {
+  sport: 'nba',
+  stat: null,
+  since: null,
+  method: null,
+  count: 1240,
+  pushes: 96,
+  brier: 0.2451,
+  logLoss: 0.6828,
+  calibration: [
+    bin(0, 0, null, null),
+    bin(1, 12, 0.1583, 0.1667),
+    bin(2, 64, 0.2588, 0.3125),
+    bin(3, 186, 0.3597, 0.4086),
+    bin(4, 402, 0.4521, 0.4701),
+    bin(5, 377, 0.5466, 0.5305),
+    bin(6, 140, 0.6421, 0.6071),
+    bin(7, 44, 0.7389, 0.6818),
+    bin(8, 15, 0.8344, 0.8),
+    bin(9, 0, null, null),
+  ],
+  edges: [edgeRow(0, 300, 181, 20), edgeRow(0.02, 210, 131, 14), edgeRow(0.05, 96, 61, 7), edgeRow(0.1, 0, 0, 0)],
+  note: 'Chances the service published when each game started, scored against the recorded results. They are estimates, not promises.',
 };

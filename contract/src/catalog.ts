@@ -158,6 +158,8 @@ export const MAX_SCAN_LIMIT = 5000;
 /** Most movers one movement answer lists (GET /props/movement `limit`), and how many when not asked. */
 export const MAX_MOVERS_LIMIT = 500;
 export const DEFAULT_MOVERS_LIMIT = 50;
+/** The edges (probability − breakeven) the track record counts picks from. */
+export const EDGE_THRESHOLDS = [0, 0.02, 0.05, 0.1] as const;
 /** Most settled props one results answer lists (GET /props/results `limit`). */
 export const MAX_RESULTS_LIMIT = 5000;
 

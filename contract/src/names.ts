@@ -137,7 +137,7 @@ export const ROUTE_NAMES = {
     query: 'results#resultsQuery',
     propsApi: 'results',
     sdk: 'results',
-    cli: null,
+    cli: 'results',
     mcp: [],
   },
   '/props/track-record': {
@@ -146,8 +146,8 @@ export const ROUTE_NAMES = {
     query: 'trackRecord#trackRecordQuery',
     propsApi: 'trackRecord',
     sdk: 'trackRecord',
-    cli: null,
-    mcp: [],
+    cli: 'record',
+    mcp: ['get_track_record'],
   },
   '/keys': {
     method: 'POST',

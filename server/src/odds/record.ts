@@ -3,7 +3,15 @@
  * (prop, book) with a published chance is one forecast of the over given no push; pushes are
  * counted apart (a pushed leg is dropped from an entry, neither won nor lost).
  */
-import type { Book, CalibrationBin, EdgeRecord, EntryType, PropResult, TrackRecordResponse } from '@propsfeed/contract';
+import {
+  type Book,
+  type CalibrationBin,
+  EDGE_THRESHOLDS,
+  type EdgeRecord,
+  type EntryType,
+  type PropResult,
+  type TrackRecordResponse,
+} from '@propsfeed/contract';
 import { type EntryBook, round4 } from './entries';
 
 /** One settled forecast: the chances published at lock (null: none, not scored) and what happened. */
@@ -17,8 +25,6 @@ export interface ScoredForecast {
 }
 
 export const CALIBRATION_BINS = 10;
-/** The edges (probability − breakeven) picks are counted from. */
-export const EDGE_THRESHOLDS = [0, 0.02, 0.05, 0.1] as const;
 /** Log loss reads chances no closer to 0 or 1 than this: one confident miss would otherwise be infinite. */
 export const LOG_LOSS_CLAMP = 1e-4;
 

@@ -44,9 +44,9 @@ async function call(client: Client, name: string, args: Record<string, unknown> 
 }
 
 describe('POST /mcp', () => {
-  it('lists the eleven tools', async () => {
+  it('lists the twelve tools', async () => {
     const { tools } = await (await connect(t.keys.free)).listTools();
-    expect(tools).toHaveLength(11);
+    expect(tools).toHaveLength(12);
   });
 
   it('calls each tool for a pro key: the same answer as the REST route', async () => {

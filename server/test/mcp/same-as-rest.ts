@@ -22,6 +22,7 @@ export const TOOL_CALLS: { tool: string; args: Record<string, unknown>; path: st
   },
   { tool: 'scan_movers', args: { sport: 'nba', limit: 20 }, path: '/props/movement?sport=nba&limit=20' },
   { tool: 'find_edges', args: { sport: 'nba', limit: 10 }, path: '/props/edges?sport=nba&limit=10' },
+  { tool: 'get_track_record', args: { sport: 'nba' }, path: '/props/track-record?sport=nba' },
 ];
 
 export function textOf(result: CallToolResult): string {

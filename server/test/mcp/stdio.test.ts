@@ -57,7 +57,7 @@ async function call(client: Client, name: string, args: Record<string, unknown> 
 describe('props mcp (stdio)', () => {
   it('lists the tools and calls each one through the SDK; bad arguments are a clear error', async () => {
     await withPropsMcp(t.keys.pro, async (client, stderr) => {
-      expect((await client.listTools()).tools).toHaveLength(11);
+      expect((await client.listTools()).tools).toHaveLength(12);
       for (const { tool, args, path } of TOOL_CALLS) {
         const result = (await client.callTool({ name: tool, arguments: args })) as CallToolResult;
         expectSameAsRest(tool, result, await t.get(`/api/v1${path}`, t.keys.pro));

@@ -1,4 +1,4 @@
-/** The eleven tools over an in-memory transport, against a fixture PropsApi: shapes, text, errors. */
+/** The twelve tools over an in-memory transport, against a fixture PropsApi: shapes, text, errors. */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -34,7 +34,7 @@ async function call(client: Client, name: string, args: Record<string, unknown> 
 }
 
 describe('tool list', () => {
-  it('lists the eleven tools, each described, with input and output schemas', async () => {
+  it('lists the twelve tools, each described, with input and output schemas', async () => {
     const client = await connect(free());
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
@@ -45,6 +45,7 @@ describe('tool list', () => {
       'get_game_props',
       'get_player_context',
       'get_prop_history',
+      'get_track_record',
       'list_games',
       'list_sports',
       'scan_movers',
@@ -199,6 +200,19 @@ describe('edges and slips', () => {
       legs: [{ player: 'LeBron James', stat: 'points', side: 'over' }],
     });
     expect(short.result.isError).toBe(true);
+  });
+});
+
+describe('track record', () => {
+  it('get_track_record scores the published chances, saying what the numbers do not promise', async () => {
+    const client = await connect(free());
+    const { result, text, data } = await call(client, 'get_track_record', { sport: 'nba' });
+    expect(result.isError).toBeFalsy();
+    // The fixture: over 0.62 went over, over 0.35 went over: Brier ((0.38)² + (0.65)²) / 2 = 0.2835.
+    expect(text).toMatch(/^2 settled forecasts \(nba\), 0 pushes apart; Brier 0.2835 \(coin 0.25\)/);
+    expect(text).toContain('not promises');
+    expect(text).toMatch(/60%–70%\s+1\s+62%\s+100%/);
+    expect(data?.count).toBe(2);
   });
 });
 

@@ -1,0 +1,174 @@
+/**
+ * `props record`: the service's track record. On a terminal: the scores, the calibration
+ * table drawn as bars (the observed over rate against the predicted one, per bin) and the
+ * edge picks at one threshold. Piped: the calibration rows, or with --edges every edge row.
+ */
+import {
+  type CalibrationBin,
+  EDGE_THRESHOLDS,
+  type EdgeRecord,
+  PROBABILITY_BASES,
+  type ProbabilityBasis,
+  type SportId,
+  type TrackRecordResponse,
+} from '@propsfeed/contract';
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import type { CliApp, CommandContext } from '../context';
+import { parseDay, parseSport, parseStat } from '../options';
+import type { Colors } from '../output/color';
+import { toJson } from '../output/output';
+import { cell } from '../output/table';
+
+const METHODS = PROBABILITY_BASES.filter((b) => b !== 'none');
+const BAR_WIDTH = 20;
+
+export interface RecordOptions {
+  sport?: SportId;
+  stat?: string;
+  since?: string;
+  method?: Exclude<ProbabilityBasis, 'none'>;
+  minEdge?: number;
+  edges?: boolean;
+}
+
+const percent = (p: number) => `${(p * 100).toFixed(1)}%`;
+
+function parseThreshold(value: string): number {
+  const n = Number(value);
+  if (!(EDGE_THRESHOLDS as readonly number[]).includes(n) || value.trim() === '')
+    throw new InvalidArgumentError(`one of ${EDGE_THRESHOLDS.join(', ')}`);
+  return n;
+}
+
+/**
+ * The observed over rate as a bar of BAR_WIDTH cells, with the predicted chance marked ┃: a
+ * well-calibrated bin ends its bar at the mark.
+ */
+export function calibrationBar(bin: CalibrationBin, c: Colors): string {
+  if (bin.observed === null || bin.predicted === null) return c.dim('·'.repeat(BAR_WIDTH));
+  const filled = Math.round(bin.observed * BAR_WIDTH);
+  const mark = Math.min(BAR_WIDTH - 1, Math.round(bin.predicted * BAR_WIDTH));
+  let bar = '';
+  for (let i = 0; i < BAR_WIDTH; i++) {
+    if (i === mark) bar += c.yellow('┃');
+    else bar += i < filled ? '█' : c.dim('·');
+  }
+  return bar;
+}
+
+function calibrationTable(data: TrackRecordResponse, ctx: CommandContext): string {
+  const { out } = ctx;
+  const rows = data.calibration.map((b) => [
+    cell(`${Math.round(b.from * 100)}–${Math.round(b.to * 100)}%`, String(b.from)),
+    cell(String(b.to), String(b.to)),
+    cell(b.count.toLocaleString('en-US'), String(b.count)),
+    b.predicted === null ? cell(out.c.dim('—'), '') : cell(percent(b.predicted), String(b.predicted)),
+    b.observed === null ? cell(out.c.dim('—'), '') : cell(percent(b.observed), String(b.observed)),
+    cell(calibrationBar(b, out.c), ''),
+  ]);
+  return out.table(
+    [
+      { header: 'predicted' },
+      { header: 'to', only: 'piped' },
+      { header: 'n', align: 'right' },
+      { header: 'mean', align: 'right' },
+      { header: 'went over', align: 'right' },
+      { header: 'observed █ vs predicted ┃', only: 'terminal' },
+    ],
+    rows,
+  );
+}
+
+function edgesTable(edges: readonly EdgeRecord[], ctx: CommandContext): string {
+  const { out } = ctx;
+  const rows = edges.map((e) => {
+    const roi = e.roi === null ? '' : `${e.roi > 0 ? '+' : ''}${(e.roi * 100).toFixed(1)}%`;
+    return [
+      cell(e.name),
+      cell(e.entry),
+      cell(percent(e.breakeven), String(e.breakeven)),
+      cell(String(e.minEdge)),
+      cell(e.picks.toLocaleString('en-US'), String(e.picks)),
+      cell(e.hits.toLocaleString('en-US'), String(e.hits)),
+      e.hitRate === null ? cell(out.c.dim('—'), '') : cell(percent(e.hitRate), String(e.hitRate)),
+      e.roi === null ? cell(out.c.dim('—'), '') : cell(e.roi > 0 ? out.c.green(roi) : roi, String(e.roi)),
+      cell(String(e.pushes)),
+    ];
+  });
+  return out.table(
+    [
+      { header: 'entry', min: 12, only: 'terminal' },
+      { header: 'id', only: 'piped' },
+      { header: 'needs', align: 'right' },
+      { header: 'min edge', align: 'right' },
+      { header: 'picks', align: 'right' },
+      { header: 'hits', align: 'right' },
+      { header: 'hit rate', align: 'right' },
+      { header: 'roi', align: 'right' },
+      { header: 'pushes', align: 'right', optional: true },
+    ],
+    rows,
+  );
+}
+
+export function renderRecord(data: TrackRecordResponse, ctx: CommandContext, opts: RecordOptions): string {
+  const { out } = ctx;
+  const minEdge = opts.minEdge ?? 0.02;
+  if (!out.terminal) return opts.edges ? edgesTable(data.edges, ctx) : calibrationTable(data, ctx);
+  const scope = [
+    data.sport ?? 'every sport',
+    data.stat,
+    data.since ? `since ${data.since}` : null,
+    data.method ? `basis ${data.method}` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  const heading = out.heading(`Track record · ${scope}`);
+  if (data.count === 0 && data.pushes === 0)
+    return heading + out.note('No settled props with a published chance yet: props settle once their games are final.');
+  const fixed = (v: number | null) => (v === null ? '—' : v.toFixed(4));
+  const scores = `${data.count.toLocaleString('en-US')} settled estimates (${data.pushes.toLocaleString('en-US')} pushes apart) · Brier ${fixed(data.brier)} (a coin: 0.25) · log loss ${fixed(data.logLoss)} (a coin: 0.693)\n`;
+  const picks = opts.edges ? data.edges : data.edges.filter((e) => e.minEdge === minEdge);
+  return (
+    heading +
+    scores +
+    '\n' +
+    out.heading('Calibration: chance of the over given no push, predicted vs observed') +
+    calibrationTable(data, ctx) +
+    '\n' +
+    out.heading(
+      opts.edges
+        ? 'Picks by the edge they had at least (a single leg at the breakeven odds)'
+        : `Picks whose edge was at least ${minEdge} (a single leg at the breakeven odds)`,
+    ) +
+    edgesTable(picks, ctx) +
+    out.note(data.note)
+  );
+}
+
+export async function runRecord(ctx: CommandContext, opts: RecordOptions): Promise<void> {
+  await ctx.present(undefined, async () => {
+    const { minEdge: _, edges: __, ...query } = opts;
+    const data = await ctx.load(() => ctx.client.trackRecord(query));
+    return ctx.json ? toJson(data) : renderRecord(data, ctx, opts);
+  });
+}
+
+export function register(program: Command, app: CliApp): void {
+  program
+    .command('record')
+    .description("the service's track record: Brier score, log loss, calibration bars and edge picks")
+    .option('-s, --sport <id>', 'sport id (default: every sport your tier allows)', parseSport)
+    .option('--stat <key>', 'only this stat key', parseStat)
+    .option('--since <day>', 'only games on or after this UTC day, YYYY-MM-DD', parseDay)
+    .addOption(new Option('-m, --method <basis>', 'only estimates of this basis').choices(METHODS))
+    .option(
+      '--min-edge <x>',
+      `the edge picks shown (one of ${EDGE_THRESHOLDS.join(', ')}; default 0.02)`,
+      parseThreshold,
+    )
+    .option('--edges', 'every edge row (piped: the edge rows instead of the calibration rows)')
+    .action((opts: RecordOptions, cmd: Command) =>
+      app.run(cmd, (ctx) => runRecord(ctx, opts), opts.sport ? { sport: opts.sport } : {}),
+    );
+}

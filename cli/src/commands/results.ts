@@ -1,0 +1,80 @@
+/** `props results`: the settled props of a day, one row per book: closing line, result and the chance published at lock. */
+import { MAX_RESULTS_LIMIT, type ResultsResponse, type SportId } from '@propsfeed/contract';
+import type { Command } from 'commander';
+import type { CliApp, CommandContext } from '../context';
+import { intParser, parseDay, parseSport, parseStat } from '../options';
+import { matchup } from '../output/format';
+import { toJson } from '../output/output';
+import { showing } from '../output/rows';
+import { type Column, cell } from '../output/table';
+
+export interface ResultsOptions {
+  date?: string;
+  sport?: SportId;
+  player?: string;
+  stat?: string;
+  limit?: number;
+}
+
+const percent = (p: number) => `${(p * 100).toFixed(1)}%`;
+
+export function renderResults(data: ResultsResponse, ctx: CommandContext): string {
+  const { out } = ctx;
+  const columns: Column[] = [
+    { header: 'player', min: 12 },
+    { header: 'stat' },
+    { header: 'final', align: 'right' },
+    { header: 'book' },
+    { header: 'line', align: 'right' },
+    { header: 'result' },
+    { header: 'p over', align: 'right' },
+    { header: 'basis', only: 'piped' },
+    { header: 'game', min: 12, only: 'terminal', optional: true },
+    { header: 'event', only: 'piped' },
+    { header: 'start', only: 'piped' },
+  ];
+  const rows = data.results.flatMap((r) =>
+    r.books.map((b) => [
+      cell(r.player),
+      cell(r.stat),
+      cell(String(r.finalValue)),
+      cell(b.source),
+      cell(String(b.closingLine)),
+      cell(b.result === 'push' ? out.c.dim(b.result) : out.c.bold(b.result), b.result),
+      b.pOver === null ? cell(out.c.dim('—'), '') : cell(percent(b.pOver), String(b.pOver)),
+      cell(b.basis),
+      cell(matchup(r)),
+      cell(r.eventId),
+      cell(r.startTime),
+    ]),
+  );
+  const heading = out.heading(
+    `Results of ${data.date} (UTC)${data.sport ? ` · ${data.sport}` : ''} (line: the closing line; p over: the chance published at the start)`,
+  );
+  if (rows.length === 0) return heading + out.note('No settled props match: games settle once they are final.');
+  return heading + out.table(columns, rows) + out.note(showing(data.count, data.total, 'settled props'));
+}
+
+export async function runResults(ctx: CommandContext, opts: ResultsOptions): Promise<void> {
+  await ctx.present(undefined, async () => {
+    const data = await ctx.load(() => ctx.client.results(opts));
+    return ctx.json ? toJson(data) : renderResults(data, ctx);
+  });
+}
+
+export function register(program: Command, app: CliApp): void {
+  program
+    .command('results')
+    .description("settled props of a day: each book's closing line, result and the chance published at lock")
+    .option('-d, --date <day>', 'UTC day YYYY-MM-DD (default: today for pro, yesterday for free)', parseDay)
+    .option('-s, --sport <id>', 'sport id (default: every sport your tier allows)', parseSport)
+    .option('-p, --player <name>', 'only this player')
+    .option('--stat <key>', 'only this stat key', parseStat)
+    .option('-l, --limit <n>', `at most N props (1 to ${MAX_RESULTS_LIMIT})`, intParser(1, MAX_RESULTS_LIMIT))
+    .action((opts: ResultsOptions, cmd: Command) =>
+      app.run(cmd, (ctx) => runResults(ctx, opts), {
+        ...(opts.sport ? { sport: opts.sport } : {}),
+        feature: "Today's results",
+      }),
+    );
+}
