@@ -38,6 +38,8 @@ const URLS: Record<string, string> = {
   edges: '/api/v1/props/edges?sport=nba&limit=5',
   evaluateSlip: '/api/v1/slips/evaluate',
   streamToken: '/api/v1/stream/tokens',
+  results: '/api/v1/props/results?date=2026-11-20',
+  trackRecord: '/api/v1/props/track-record?sport=nba',
 };
 
 /**
