@@ -1,4 +1,5 @@
 /** API answers for the CLI tests, shaped by the contract (checked by the type annotations). */
+
 import type {
   EdgesResponse,
   EntriesResponse,
@@ -16,6 +17,7 @@ import type {
   SportsResponse,
   TrackRecordResponse,
 } from '@propsfeed/contract';
+import { PROBABILITY_METHODS } from '@propsfeed/contract';
 
 export const sports: SportsResponse = {
   sports: [
@@ -298,6 +300,7 @@ export const edges: EdgesResponse = {
   delayed: false,
   entry: null,
   minEdge: null,
+  methods: PROBABILITY_METHODS,
   rows: [
     {
       ...row({}),

@@ -96,6 +96,20 @@ export const ProbabilityBasisSchema = z
   );
 export type ProbabilityBasis = z.infer<typeof ProbabilityBasisSchema>;
 
+/**
+ * What each basis means, said once per answer (the edges answer's `methods`) rather than on
+ * every row: a row's `method` gives only its figures.
+ */
+export const PROBABILITY_METHODS: Record<ProbabilityBasis, string> = {
+  prices:
+    "A priced book's two American odds de-vigged multiplicatively: each side's implied chance divided by their sum, removing the book's margin (the overround). Where the line can push, the push chance comes from the player's distribution moved to agree with the prices.",
+  prices_moved:
+    "The de-vigged chance at the priced book's line carried to this book's line through the player's distribution: its mean is shifted until it gives the priced chance at the priced line, its spread kept, then read at this line.",
+  distribution:
+    "The player's distribution alone, centred on the projection with the spread of the last games (up to 20): counts with small means as Poisson, or negative binomial when the games vary more; larger stats as a normal, continuity-corrected (cc) for whole-number stats so a whole-number line can push.",
+  none: 'No estimate: no book prices the prop and too few recorded games, or an integer line the basis cannot put a push chance on. The method says which.',
+};
+
 /** One book's line with the service's estimate of each side's chance (an estimate, not a promise). */
 export const FairProbabilitySchema = z
   .object({
@@ -120,7 +134,12 @@ export const FairProbabilitySchema = z
       .optional()
       .describe('Estimated chance it lands exactly on the line (integer lines only); pOver + pUnder + pPush = 1'),
     basis: ProbabilityBasisSchema,
-    method: z.string().min(1).describe('How the estimate was made, in words, or why there is none'),
+    method: z
+      .string()
+      .min(1)
+      .describe(
+        "The estimate's figures in a few words (e.g. 'Underdog 25.5 -130/+110 de-vigged, margin 4.1 %; moved to 24.5 by normal mean 25.96 sd 4.25 cc on 10 games'), or why there is none; what each basis means is in the edges answer's methods",
+      ),
   })
   .describe('FairProbability');
 export type FairProbability = z.infer<typeof FairProbabilitySchema>;
@@ -184,5 +203,8 @@ export const EdgesResponseSchema = ScanResponseSchema.extend({
     .nullable()
     .describe("The entry type asked for; null: each book's entry type with the lowest breakeven"),
   minEdge: z.number().nullable().describe('The minimum edge asked for, null when none'),
+  methods: z
+    .record(ProbabilityBasisSchema, z.string())
+    .describe("What each probability basis means (the rows' basis), said once rather than on every row"),
 }).describe('EdgesResponse');
 export type EdgesResponse = z.infer<typeof EdgesResponseSchema>;

@@ -140,11 +140,11 @@ export function calibrateMean(model: StatModel, line: number, pOver: number): St
   return withMean(model, (low + high) / 2);
 }
 
-/** A model in words, for `method`. */
+/** A model in a few words, for `method`: "normal mean 25.96 sd 4.25 cc" (cc: continuity-corrected). */
 export function describeModel(model: StatModel): string {
   const r2 = (v: number) => String(Math.round(v * 100) / 100);
-  if (model.kind === 'poisson') return `Poisson (mean ${r2(model.mean)})`;
+  if (model.kind === 'poisson') return `Poisson mean ${r2(model.mean)}`;
   if (model.kind === 'negbin')
-    return `negative binomial (mean ${r2(model.mean)}, variance ${r2(model.mean + model.mean ** 2 / model.r)})`;
-  return `normal (mean ${r2(model.mean)}, sd ${r2(model.sd)}${model.integer ? ', continuity-corrected' : ''})`;
+    return `negative binomial mean ${r2(model.mean)} variance ${r2(model.mean + model.mean ** 2 / model.r)}`;
+  return `normal mean ${r2(model.mean)} sd ${r2(model.sd)}${model.integer ? ' cc' : ''}`;
 }

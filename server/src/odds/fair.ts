@@ -3,6 +3,8 @@
  * sides de-vigged; that probability moved to another book's line through the player's
  * distribution; else the distribution alone. None (with the reason) when the basis is too
  * thin. Computed once per change of the prop's quotes or of the game logs, not per request.
+ * `method` gives the figures in a few words; what each basis means is said once, in the
+ * contract's PROBABILITY_METHODS legend, not on every row.
  */
 import type { Book, FairProbability, ProbabilityBasis, Projection, SportId } from '@propsfeed/contract';
 import type { BoardProp, BookQuote } from '../feed/types';
@@ -30,6 +32,7 @@ export interface StatLogs {
 
 const BOOK_NAMES: Record<Book, string> = { prizepicks: 'PrizePicks', underdog: 'Underdog' };
 const percent = (v: number) => `${Math.round(v * 1000) / 10} %`;
+const american = (odds: number) => (odds > 0 ? `+${odds}` : String(odds));
 
 /** Rounded to 4 places, the sides still summing to 1. */
 function published(
@@ -51,6 +54,8 @@ function none(source: Book, line: number, why: string): FairProbability {
 
 interface Priced {
   quote: BookQuote;
+  overOdds: number;
+  underOdds: number;
   /** P(over | no push), de-vigged. */
   pOver: number;
   overround: number;
@@ -59,7 +64,8 @@ interface Priced {
 function pricedQuote(quotes: readonly BookQuote[]): Priced | undefined {
   for (const quote of quotes) {
     if (quote.overOdds === undefined || quote.underOdds === undefined) continue;
-    return { quote, ...devigMultiplicative(quote.overOdds, quote.underOdds) };
+    const { overOdds, underOdds } = quote;
+    return { quote, overOdds, underOdds, ...devigMultiplicative(overOdds, underOdds) };
   }
   return undefined;
 }
@@ -80,18 +86,19 @@ function fromPriced(priced: Priced, moved: StatModel | undefined, line: number):
 export function fairProbabilities(quotes: readonly BookQuote[], fit: Fit): FairProbability[] {
   const priced = pricedQuote(quotes);
   const model = 'model' in fit ? fit.model : undefined;
-  const sample = 'model' in fit ? `the last ${fit.n} games` : '';
+  const sample = 'model' in fit ? `${fit.n} games` : '';
   const moved = priced && model ? calibrateMean(model, priced.quote.line, priced.pOver) : undefined;
   return quotes.map((q) => {
     if (priced) {
-      const devig = `${BOOK_NAMES[priced.quote.source]}'s prices at ${priced.quote.line} de-vigged (multiplicative: implied chances scaled to sum to 1, margin ${percent(priced.overround)})`;
+      const { quote, overOdds, underOdds } = priced;
+      const devig = `${BOOK_NAMES[quote.source]} ${quote.line} ${american(overOdds)}/${american(underOdds)} de-vigged, margin ${percent(priced.overround)}`;
       const p = fromPriced(priced, moved, q.line);
       if (p) {
-        const through = moved ? ` through a ${describeModel(moved)} with the spread of ${sample}` : '';
+        const through = moved ? ` by ${describeModel(moved)} on ${sample}` : '';
         const atPriced = q.line === priced.quote.line;
         const method = atPriced
-          ? `${devig}${p.pPush === undefined ? '' : `; push chance${through}`}`
-          : `${devig}, moved to ${q.line}${through}`;
+          ? `${devig}${p.pPush === undefined ? '' : `; push${through}`}`
+          : `${devig}; moved to ${q.line}${through}`;
         return published(q.source, q.line, p, atPriced ? 'prices' : 'prices_moved', method);
       }
     }
@@ -101,7 +108,7 @@ export function fairProbabilities(quotes: readonly BookQuote[], fit: Fit): FairP
         q.line,
         probabilitiesAt(model, q.line),
         'distribution',
-        `${describeModel(model)} fitted to ${sample}, centred on the projection`,
+        `${describeModel(model)} on ${sample}`,
       );
     }
     const why = 'none' in fit ? fit.none : 'no distribution';

@@ -3,15 +3,16 @@
  * the games of a sport, the props of a game (per stat filter), and the scan rows of a sport
  * (per stat filter) as one buffer of rows, so an answer capped at N rows is a prefix.
  */
-import type {
-  EdgesResponse,
-  EntryType,
-  GamesResponse,
-  Projection,
-  PropsResult,
-  ScanResponse,
-  ScanRow,
-  SportId,
+import {
+  type EdgesResponse,
+  type EntryType,
+  type GamesResponse,
+  PROBABILITY_METHODS,
+  type Projection,
+  type PropsResult,
+  type ScanResponse,
+  type ScanRow,
+  type SportId,
 } from '@propsfeed/contract';
 import type { Board, BoardGame, BoardProp, ProjectionSource } from '../feed/types';
 import type { PropOdds } from '../odds';
@@ -89,10 +90,15 @@ class ScanRows {
 
   /**
    * The first `count` of `total` rows (total: those that qualify, at most all), with `extra`
-   * fields after the scan's own (the edges answer's entry and minEdge).
+   * fields after the scan's own (the edges answer's entry, minEdge and legend), which `key`
+   * tells apart in the cache.
    */
-  prefix<E extends Record<string, unknown>>(count: number, total: number, extra?: E): Prepared<ScanResponse & E> {
-    const cacheKey = `${count}|${total}|${extra ? JSON.stringify(extra) : ''}`;
+  prefix<E extends Record<string, unknown>>(
+    count: number,
+    total: number,
+    extra?: { fields: E; key: string },
+  ): Prepared<ScanResponse & E> {
+    const cacheKey = `${count}|${total}|${extra?.key ?? ''}`;
     let prepared = this.byLimit.get(cacheKey) as Prepared<ScanResponse & E> | undefined;
     if (!prepared) {
       const value = () =>
@@ -102,10 +108,10 @@ class ScanRows {
           count,
           total,
           delayed: this.delayed,
-          ...extra,
+          ...extra?.fields,
           rows: this.rows.slice(0, count),
         }) as ScanResponse & E;
-      const extraJson = extra ? JSON.stringify(extra).slice(1, -1) : '';
+      const extraJson = extra ? JSON.stringify(extra.fields).slice(1, -1) : '';
       const head = `{"sport":${JSON.stringify(this.sport)},"stat":${JSON.stringify(this.stat)},"count":${count},"total":${total},"delayed":${this.delayed},${extraJson ? `${extraJson},` : ''}"rows":[`;
       prepared = new Prepared(value, Buffer.from(`${head}${this.rowsJson(count)}]}`));
       this.byLimit.set(cacheKey, prepared as Prepared<ScanResponse>);
@@ -237,7 +243,10 @@ export class BoardViews {
       }
       qualifying = low;
     }
-    return sorted.prefix(Math.min(limit, qualifying), qualifying, { entry: entry?.id ?? null, minEdge });
+    return sorted.prefix(Math.min(limit, qualifying), qualifying, {
+      fields: { entry: entry?.id ?? null, minEdge, methods: PROBABILITY_METHODS },
+      key: `${entry?.id ?? ''}|${minEdge ?? ''}`,
+    });
   }
 
   private rowsByEdge(sport: SportId, stat: string | null, entry: EntryType | undefined): ScanRow[] {

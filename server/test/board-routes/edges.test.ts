@@ -1,5 +1,5 @@
 /** GET /props/edges and POST /slips/evaluate over the hand-built slate and game logs. */
-import { EdgesResponseSchema, SlipEvaluationSchema } from '@propsfeed/contract';
+import { EdgesResponseSchema, PROBABILITY_METHODS, SlipEvaluationSchema } from '@propsfeed/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CURRENT, JOKIC_POINTS, PAST } from './fixtures';
 import { type BoardRoutesApp, buildBoardRoutesApp, logsOf } from './setup';
@@ -39,6 +39,12 @@ describe('GET /api/v1/props/edges', () => {
     expect(status).toBe(200);
     const parsed = EdgesResponseSchema.parse(body);
     expect(parsed).toMatchObject({ sport: 'nba', stat: null, entry: null, minEdge: null, count: 5, total: 5 });
+    // What each basis means is said once per answer; the rows carry the code and their figures.
+    expect(parsed.methods).toEqual(PROBABILITY_METHODS);
+    expect(parsed.rows[0]?.probabilities?.map((p) => [p.basis, p.method])).toEqual([
+      ['prices', 'Underdog 12.5 -140/+120 de-vigged, margin 3.8 %'],
+      ['prices', 'Underdog 12.5 -140/+120 de-vigged, margin 3.8 %'],
+    ]);
     // The live game (pp_1001) has no rows for pro, and live props carry no probability anyway.
     expect(
       parsed.rows.map((r) => [r.player, r.stat, r.edge?.source, r.edge?.side, r.edge?.probability, r.edge?.edge]),

@@ -83,8 +83,7 @@ describe('GET /api/v1/props/player', () => {
           pOver: 0.5108,
           pUnder: 0.4892,
           basis: 'prices',
-          method:
-            "Underdog's prices at 27.5 de-vigged (multiplicative: implied chances scaled to sum to 1, margin 4.7 %)",
+          method: 'Underdog 27.5 -115/-105 de-vigged, margin 4.7 %',
         },
         {
           source: 'underdog',
@@ -92,8 +91,7 @@ describe('GET /api/v1/props/player', () => {
           pOver: 0.5108,
           pUnder: 0.4892,
           basis: 'prices',
-          method:
-            "Underdog's prices at 27.5 de-vigged (multiplicative: implied chances scaled to sum to 1, margin 4.7 %)",
+          method: 'Underdog 27.5 -115/-105 de-vigged, margin 4.7 %',
         },
       ],
       edge: {

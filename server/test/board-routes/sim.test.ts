@@ -33,7 +33,7 @@ describe('board routes on the seeded simulator', () => {
           pOver: 0.6533,
           pUnder: 0.3467,
           method:
-            "Underdog's prices at 29.5 de-vigged (multiplicative: implied chances scaled to sum to 1, margin 4.3 %), moved to 28.5 through a normal (mean 29.76, sd 3.2, continuity-corrected) with the spread of the last 11 games",
+            'Underdog 29.5 -125/+105 de-vigged, margin 4.3 %; moved to 28.5 by normal mean 29.76 sd 3.2 cc on 11 games',
         },
         { source: 'underdog', line: 29.5, pOver: 0.5325, pUnder: 0.4675 },
       ],

@@ -6,6 +6,7 @@
 import {
   type Game,
   type PlayerProp,
+  PROBABILITY_METHODS,
   type PropsApi,
   type PropsApiErrorShape,
   type ResultsParams,
@@ -317,7 +318,16 @@ export function createFixtureApi(opts: FixtureApiOptions): PropsApi & { calls: n
         })
         .sort((a, b) => b.edge.edge - a.edge.edge);
       const capped = rows.slice(0, limit);
-      return { sport, stat: null, count: capped.length, rows: capped, total: rows.length, entry: null, minEdge: null };
+      return {
+        sport,
+        stat: null,
+        count: capped.length,
+        rows: capped,
+        total: rows.length,
+        entry: null,
+        minEdge: null,
+        methods: PROBABILITY_METHODS,
+      };
     },
     async evaluateSlip(legs: SlipLeg[]) {
       api.count();

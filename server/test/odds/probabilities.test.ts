@@ -115,7 +115,7 @@ describe('fair probabilities of a prop', () => {
       pOver: 0.5427,
       pUnder: 0.4573,
       basis: 'prices',
-      method: "Underdog's prices at 25.5 de-vigged (multiplicative: implied chances scaled to sum to 1, margin 4.1 %)",
+      method: 'Underdog 25.5 -130/+110 de-vigged, margin 4.1 %',
     });
     expect(ppP).toEqual({
       source: 'prizepicks',
@@ -124,7 +124,7 @@ describe('fair probabilities of a prop', () => {
       pUnder: 0.3659,
       basis: 'prices_moved',
       method:
-        "Underdog's prices at 25.5 de-vigged (multiplicative: implied chances scaled to sum to 1, margin 4.1 %), moved to 24.5 through a normal (mean 25.96, sd 4.25, continuity-corrected) with the spread of the last 10 games",
+        'Underdog 25.5 -130/+110 de-vigged, margin 4.1 %; moved to 24.5 by normal mean 25.96 sd 4.25 cc on 10 games',
     });
   });
 
@@ -141,8 +141,7 @@ describe('fair probabilities of a prop', () => {
       pOver: 0.593,
       pUnder: 0.407,
       basis: 'distribution',
-      method:
-        'normal (mean 26.5, sd 4.25, continuity-corrected) fitted to the last 10 games, centred on the projection',
+      method: 'normal mean 26.5 sd 4.25 cc on 10 games',
     });
   });
 
