@@ -39,6 +39,7 @@ export const games: GamesResponse = {
       live: true,
       source: 'prizepicks',
       aliases: ['ud_112233'],
+      score: { home: 61, away: 54 },
     },
     {
       id: 'ud_112240',

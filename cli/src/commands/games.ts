@@ -26,15 +26,23 @@ export function renderGames(data: GamesResponse, ctx: CommandContext): string {
     { header: 'live', only: 'piped' },
     { header: 'books', optional: true },
   ];
-  const rows = data.games.map((g) => [
-    cell(g.id),
-    cell(matchup(g)),
-    cell(g.awayTeam),
-    cell(g.homeTeam),
-    startCell(g, clock, out),
-    cell(String(g.live)),
-    cell(booksOf(g).join(', '), booksOf(g).join(',')),
-  ]);
+  // The running score (away-home, as the matchup reads): on a terminal once a book reports
+  // one; piped always, so scripts see the same columns whatever the games' state.
+  const scored = data.games.some((g) => g.score);
+  columns.splice(6, 0, scored ? { header: 'score' } : { header: 'score', only: 'piped' });
+  const rows = data.games.map((g) => {
+    const row = [
+      cell(g.id),
+      cell(matchup(g)),
+      cell(g.awayTeam),
+      cell(g.homeTeam),
+      startCell(g, clock, out),
+      cell(String(g.live)),
+      cell(booksOf(g).join(', '), booksOf(g).join(',')),
+    ];
+    row.splice(6, 0, cell(g.score ? `${g.score.away}-${g.score.home}` : ''));
+    return row;
+  });
   const delayed = data.delayed ? ' · delayed (free tier)' : '';
   return (
     out.heading(`${name} games`) +
