@@ -68,6 +68,25 @@ export async function writeStoredConfig(config: StoredConfig, env: NodeJS.Proces
   return path;
 }
 
+/** A server address that is no URL: said as such, rather than as a server that does not answer. */
+export class BaseUrlError extends Error {}
+
+const BASE_URL_SOURCE = {
+  flag: '--base-url',
+  env: 'PROPS_BASE_URL',
+  config: 'the base URL stored by `props login`',
+  default: 'the default base URL',
+} as const;
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const { protocol } = new URL(text);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
 export interface ConnectionFlags {
   apiKey?: string;
   baseUrl?: string;
@@ -82,5 +101,9 @@ export async function resolveConnection(flags: ConnectionFlags, env: NodeJS.Proc
   const keySource = flags.apiKey ? 'flag' : envKey ? 'env' : stored.apiKey ? 'config' : 'none';
   const baseUrl = (flags.baseUrl || envUrl || stored.baseUrl || DEFAULT_BASE_URL).replace(/\/+$/, '');
   const baseUrlSource = flags.baseUrl ? 'flag' : envUrl ? 'env' : stored.baseUrl ? 'config' : 'default';
+  if (!isHttpUrl(baseUrl))
+    throw new BaseUrlError(
+      `${BASE_URL_SOURCE[baseUrlSource]} is '${baseUrl}', which is not an http:// or https:// address (e.g. http://127.0.0.1:8787).`,
+    );
   return { ...(apiKey ? { apiKey } : {}), baseUrl, keySource, baseUrlSource };
 }

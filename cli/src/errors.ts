@@ -11,7 +11,7 @@ import {
   ServerError,
   TimeoutError,
 } from '@propsfeed/sdk';
-import { ConfigFileError } from './config';
+import { BaseUrlError, ConfigFileError } from './config';
 import { formatDuration } from './output/format';
 
 export const EXIT = { ok: 0, error: 1, usage: 2, auth: 4 } as const;
@@ -86,6 +86,7 @@ function describeRateLimit(err: RateLimitError): string {
 export function describeError(err: unknown, hint: ErrorHint = {}): Described {
   if (err instanceof CliError) return { message: err.message, exitCode: err.exitCode };
   if (err instanceof ConfigFileError) return { message: err.message, exitCode: EXIT.error };
+  if (err instanceof BaseUrlError) return { message: err.message, exitCode: EXIT.usage };
   if (err instanceof AuthenticationError) {
     if (err.code === 'missing_api_key' || hint.keySource === 'none') {
       return {

@@ -24,6 +24,7 @@ import * as stats from './commands/stats';
 import * as watch from './commands/watch';
 import { CliApp, type CliDeps } from './context';
 import { EXIT } from './errors';
+import { printableLines } from './output/printable';
 
 export const VERSION = '0.1.0';
 
@@ -68,6 +69,8 @@ export function buildProgram(app: CliApp): Command {
     .configureOutput({
       writeOut: (s) => app.deps.stdout.write(s),
       writeErr: (s) => app.deps.stderr.write(s),
+      // A usage error quotes the argument or option it refuses, which came from elsewhere.
+      outputError: (s, write) => write(printableLines(s)),
     })
     .exitOverride();
   for (const command of COMMANDS) command.register(program, app);

@@ -46,6 +46,27 @@ describe('runCli', () => {
     expect(d.seen).toEqual([]);
   });
 
+  it('escapes the argument a usage error quotes back, as any text from elsewhere', async () => {
+    const d = deps(() => json(500, {}));
+    expect(await runCli(['edges', '--entry', 'b\u001b]0;owned\u0007'], d)).toBe(2);
+    expect(await runCli(['games', '--sp\u001b[2Jort', 'nba'], d)).toBe(2);
+    expect(d.stderr.text).toContain("argument 'b\\x1b]0;owned\\x07' is invalid");
+    expect(d.stderr.text).toContain("unknown option '--sp\\x1b[2Jort'");
+    expect(d.stderr.text).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
+  });
+
+  it('exits 2 with a sentence naming where a base URL that is no http address came from', async () => {
+    const d = deps(() => json(200, data.games));
+    expect(await runCli(['games', '--api-key', 'pf_x', '--base-url', 'notaurl'], d)).toBe(2);
+    expect(d.stderr.text).toBe(
+      "--base-url is 'notaurl', which is not an http:// or https:// address (e.g. http://127.0.0.1:8787).\n",
+    );
+    const fromEnv = { ...deps(() => json(200, data.games)), env: { PROPS_BASE_URL: 'ftp://h', PROPS_API_KEY: 'pf_x' } };
+    expect(await runCli(['games'], fromEnv)).toBe(2);
+    expect(fromEnv.stderr.text).toMatch(/^PROPS_BASE_URL is 'ftp:\/\/h', which is not/);
+    expect([...d.seen, ...fromEnv.seen]).toEqual([]);
+  });
+
   it('sends the --api-key flag to --base-url, wherever the flags sit', async () => {
     const d = deps(() => json(200, data.games));
     expect(await runCli(['games', '--api-key', 'pf_flag', '--base-url', 'http://api.test:1/'], d)).toBe(0);
