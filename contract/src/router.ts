@@ -114,7 +114,7 @@ export const contract = c.router(
       metadata: {
         tag: 'Games and props',
         tier: 'free',
-        example: { params: { eventId: 'pp_127650' }, query: { stats: 'points' } },
+        example: { params: { eventId: 'pp_10016885' }, query: { stats: 'points' } },
       } satisfies RouteMeta,
     },
     scan: {
@@ -154,7 +154,7 @@ export const contract = c.router(
         'Every active prop for one player across the sports the tier allows (or the one named), as scan rows. The name is matched forgivingly; an ambiguous name answers 400 with the candidates; no match answers 200 with no rows.',
       query: PlayerPropsQuerySchema,
       responses: { 200: PlayerPropsResponseSchema, ...keyed },
-      metadata: { tag: 'Board', tier: 'free', example: { query: { name: 'aaron wilson' } } } satisfies RouteMeta,
+      metadata: { tag: 'Board', tier: 'free', example: { query: { name: 'shawn watkins' } } } satisfies RouteMeta,
     },
     playerContext: {
       method: 'GET',
@@ -167,7 +167,7 @@ export const contract = c.router(
       metadata: {
         tag: 'Board',
         tier: 'free',
-        example: { query: { name: 'Aaron Wilson', stat: 'points' } },
+        example: { query: { name: 'Shawn Watkins', stat: 'points' } },
       } satisfies RouteMeta,
     },
     propHistory: {
@@ -181,7 +181,7 @@ export const contract = c.router(
       metadata: {
         tag: 'Board',
         tier: 'pro',
-        example: { query: { eventId: 'pp_127650', player: 'Rasmus Perez II', stat: 'points' } },
+        example: { query: { eventId: 'pp_10016885', player: 'Corey Riley', stat: 'points' } },
       } satisfies RouteMeta,
     },
     movement: {
@@ -227,8 +227,8 @@ export const contract = c.router(
         example: {
           body: {
             legs: [
-              { eventId: 'pp_127650', player: 'Aaron Wilson', stat: 'points', side: 'over' },
-              { eventId: 'pp_127650', player: 'Rasmus Perez II', stat: 'points', side: 'under' },
+              { eventId: 'pp_10016885', player: 'Shawn Watkins', stat: 'points', side: 'over' },
+              { eventId: 'pp_10016885', player: 'Corey Riley', stat: 'points', side: 'under' },
             ],
           },
         },
@@ -291,7 +291,7 @@ export const contract = c.router(
         tag: 'Stream',
         tier: 'free',
         eventStream: true,
-        example: { query: { sport: 'nba', stats: 'points', player: 'Aaron Wilson' } },
+        example: { query: { sport: 'nba', stats: 'points', player: 'Shawn Watkins' } },
       } satisfies RouteMeta,
     },
     streamToken: {

@@ -106,7 +106,7 @@ describe('docs/openapi.json', () => {
     expect(stream?.responses['200']?.content?.['text/event-stream']?.example).toMatchObject({ type: 'snapshot' });
     const byId = Object.fromEntries(operations(checkedIn).map((o) => [o.op.operationId, o.op]));
     expect(byId.scan?.parameters?.map((p) => p.example)).toEqual(['nba', 'points', '3']);
-    expect(byId.gameProps?.parameters?.find((p) => p.name === 'eventId')?.example).toBe('pp_127650');
+    expect(byId.gameProps?.parameters?.find((p) => p.name === 'eventId')?.example).toBe('pp_10016885');
     expect(byId.createKey?.requestBody?.content['application/json']?.example).toEqual({
       email: 'you@example.com',
       label: 'my laptop',

@@ -53,10 +53,10 @@ async function drive(): Promise<void> {
       { name: 'GET /games (core)', url: `${v1}/games?sport=nba` },
       { name: 'GET /props?limit=12 (core)', url: `${v1}/props?sport=nba&limit=12` },
       { name: 'GET /props?limit=50 (core)', url: `${v1}/props?sport=nba&limit=50` },
-      { name: 'GET /props/player', url: `${v1}/props/player?name=aaron%20wilson` },
-      { name: 'GET /context/player', url: `${v1}/context/player?name=aaron%20wilson` },
+      { name: 'GET /props/player', url: `${v1}/props/player?name=shawn%20watkins` },
+      { name: 'GET /context/player', url: `${v1}/context/player?name=shawn%20watkins` },
       { name: 'GET /props/movement?limit=50', url: `${v1}/props/movement?sport=nba&limit=50` },
-      { name: 'GET /props/history', url: `${v1}/props/history?eventId=pp_127650&player=aaron%20wilson&stat=pra` },
+      { name: 'GET /props/history', url: `${v1}/props/history?eventId=pp_10016885&player=shawn%20watkins&stat=pra` },
       { name: 'GET /props?limit=500 (core)', url: `${v1}/props?sport=nba&limit=500` },
       { name: 'GET /props/edges?limit=500', url: `${v1}/props/edges?sport=nba&limit=500` },
     ];
@@ -68,7 +68,7 @@ async function drive(): Promise<void> {
     console.log(`\npropsfeed board routes: ${describePlan(PLAN, pinned)}, seeded simulator\n`);
     printResults(results, 32);
     // The board routes that read the board should keep up with core routes of a like size
-    // (Aaron Wilson has 12 rows; movement's 50 movers against 50 scan rows). Probabilities and
+    // (Shawn Watkins' rows; movement's 50 movers against 50 scan rows). Probabilities and
     // edges are computed when the board changes, so the sorted board is a prefix like a scan.
     const rows: Array<[string, string, string, number]> = [
       ['/props/player ÷ /props?limit=12', 'GET /props/player', 'GET /props?limit=12 (core)', 0.8],

@@ -19,7 +19,7 @@ import { createKeyGuard } from './auth/guard';
 import { type CorsOrigins, registerCors } from './cors';
 import { registerDocs } from './docs';
 import { errorAnswer, MAX_ECHO, MAX_PARAM_LENGTH, refusalAnswer } from './errors/answer';
-import type { BoardSource, ProjectionSource } from './feed/types';
+import { type BoardSource, type ProjectionSource, propCount } from './feed/types';
 import type { KeyCache } from './keys/cache';
 import { SignupGate } from './keys/signupGate';
 import type { Limiter, LimitPolicy } from './limits/types';
@@ -200,6 +200,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       boardVersion: board.version,
       fetchedAt: board.fetchedAt > 0 ? new Date(board.fetchedAt).toISOString() : null,
       games: board.games.length,
+      props: propCount(board),
       books: deps.source.health(),
     });
   });

@@ -3,6 +3,7 @@ import type { Tier } from '@propsfeed/contract';
 import { TIERS } from '@propsfeed/contract';
 import { createApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
+import { type Board, propCount } from './feed/types';
 import { type CreatedKeyResult, issueKey } from './keys/issue';
 import { createLogger } from './log/logger';
 import { openRuntime, type Runtime } from './runtime';
@@ -42,6 +43,17 @@ function demoKeysText(keys: CreatedKeyResult[], address: string, cli: string): s
     '',
   ];
   return lines.join('\n');
+}
+
+/** The board at start-up in one line: its size, and where its lines come from. */
+export function boardLine(board: Board, config: Pick<Config, 'PROPS_BOOKS' | 'PROPS_SIM_SEED'>): string {
+  const source =
+    config.PROPS_BOOKS.length > 0
+      ? `polling ${config.PROPS_BOOKS.join(' and ')}`
+      : `simulated books, seed ${config.PROPS_SIM_SEED}`;
+  if (board.version === 0) return `board: loading (${source}); /readyz reports it once the first poll is in`;
+  const count = (x: number, what: string) => `${x.toLocaleString('en-US')} ${what}${x === 1 ? '' : 's'}`;
+  return `board: ${count(propCount(board), 'prop')} in ${count(board.games.length, 'game')} (${source})`;
 }
 
 /** An address the server cannot have is the operator's to fix: say which, and how. */
@@ -94,6 +106,7 @@ export async function serve(opts: ServeOptions = {}, config: Config = loadConfig
     throw listenError(err, config.PROPS_HOST, port);
   }
   process.stdout.write(`propsfeed listening on ${address}\n`);
+  process.stdout.write(`${boardLine(runtime.feed.current(), config)}\n`);
   const demo = await createDemoKeys(runtime);
   if (demo.length > 0) process.stdout.write(demoKeysText(demo, address, opts.cli ?? 'props'));
 

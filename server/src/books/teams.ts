@@ -220,6 +220,22 @@ export const NCAAB_TEAMS = [
   'Wisconsin Badgers',
   'Indiana Hoosiers',
   "St. John's Red Storm",
+  'Florida Gators',
+  'Arkansas Razorbacks',
+  'Xavier Musketeers',
+  'San Diego State Aztecs',
+  "Saint Mary's Gaels",
+  'BYU Cougars',
+  'Texas Tech Red Raiders',
+  'Oregon Ducks',
+  'Ohio State Buckeyes',
+  'Maryland Terrapins',
+  'Virginia Cavaliers',
+  'Miami Hurricanes',
+  'Louisville Cardinals',
+  'Memphis Tigers',
+  'Dayton Flyers',
+  'Cincinnati Bearcats',
 ];
 
 export const NCAAF_TEAMS = [
@@ -266,6 +282,14 @@ export const SOCCER_TEAMS = [
   'AC Milan',
   'Juventus',
   'Napoli',
+  'Bayern Munich',
+  'Borussia Dortmund',
+  'Bayer Leverkusen',
+  'RB Leipzig',
+  'Paris Saint-Germain',
+  'Marseille',
+  'Monaco',
+  'Lyon',
 ];
 
 export const LOL_TEAMS = [

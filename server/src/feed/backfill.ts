@@ -7,7 +7,7 @@ import { ADAPTERS } from '../books';
 import type { GameLog, GameLogStore } from '../history/types';
 import { pastGameLogs } from '../sim/gameLogs';
 import { renderPrizePicks, renderUnderdog } from '../sim/render';
-import { OPEN_BEFORE_MS, SIM_SPORTS, type SimWorld } from '../sim/world';
+import { BACKFILL_SPAN_MS, SIM_SPORTS, type SimWorld } from '../sim/world';
 import type { FeedCore } from './core';
 
 const MIN = 60_000;
@@ -18,9 +18,9 @@ export interface BackfillOptions {
   core: FeedCore;
   world: SimWorld;
   now: number;
-  /** How far back the replay starts (default: when the lines now up opened). */
+  /** How far back the replay starts (default BACKFILL_SPAN_MS: the day so far; lines up longer appear at its start). */
   fromMs?: number;
-  /** Step of the replay before the last 20 minutes, which only history reads (default 45 min). */
+  /** Step of the replay before the last 20 minutes, which only history reads (default an hour). */
   coarseStepMs?: number;
   /** Step within the last 20 minutes, which the delayed view reads (default 5 min). */
   fineStepMs?: number;
@@ -54,8 +54,8 @@ export async function backfill(opts: BackfillOptions): Promise<{ steps: number; 
   const logs = opts.gameLogs
     ? await opts.gameLogs.append(await notYetStored(opts.gameLogs, pastGameLogs(world, now)))
     : 0;
-  const from = opts.fromMs ?? now - OPEN_BEFORE_MS;
-  const coarse = opts.coarseStepMs ?? 45 * MIN;
+  const from = opts.fromMs ?? now - BACKFILL_SPAN_MS;
+  const coarse = opts.coarseStepMs ?? 60 * MIN;
   const fine = opts.fineStepMs ?? 5 * MIN;
   const times: number[] = [];
   for (let t = now; t >= from; t -= t > now - FINE_WINDOW_MS ? fine : coarse) times.unshift(t);

@@ -109,6 +109,13 @@ export interface RunningFeed extends BoardSource {
 
 export const EMPTY_BOARD: Board = { version: 0, fetchedAt: 0, games: [], gameById: new Map() };
 
+/** How many props a board holds (what /readyz and the start-up line report). */
+export function propCount(board: Board): number {
+  let n = 0;
+  for (const g of board.games) n += g.props.length;
+  return n;
+}
+
 /** The service's own projection of a (sport, player, stat); views attach it to scan rows. */
 export interface ProjectionSource {
   /** Undefined when the player has fewer than 5 recorded games for the stat. */

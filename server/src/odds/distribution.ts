@@ -64,26 +64,46 @@ export function normalCdf(x: number): number {
   return 0.5 + sum * Math.exp(-0.5 * q - 0.9189385332046728);
 }
 
+type CountModel = Extract<StatModel, { kind: 'poisson' | 'negbin' }>;
+
+/**
+ * P(X = 0) of a count model. The negative binomial's (r / (r + mean))^r is taken as
+ * exp(-r · ln(1 + mean / r)): logs whose variance is a hair above their mean give a huge r,
+ * where the power form rounds its base to 1 and answers 1 instead of about e^-mean.
+ */
+function countP0(model: CountModel): number {
+  if (model.kind === 'poisson') return Math.exp(-model.mean);
+  return Math.exp(-model.r * Math.log1p(model.mean / model.r));
+}
+
+/** P(X = i) / P(X = i - 1): the recursion the CDF and the quantile walk. */
+function countRatio(model: CountModel, i: number): number {
+  return model.kind === 'poisson' ? model.mean / i : ((i - 1 + model.r) / i) * (model.mean / (model.r + model.mean));
+}
+
 /** P(X ≤ k) and P(X = k) of a count model, summed from 0. */
-function countCdf(model: Extract<StatModel, { kind: 'poisson' | 'negbin' }>, k: number): { cdf: number; pmf: number } {
+function countCdf(model: CountModel, k: number): { cdf: number; pmf: number } {
   if (k < 0) return { cdf: 0, pmf: 0 };
-  const { mean } = model;
-  let pmf: number;
-  let step: (i: number) => number;
-  if (model.kind === 'poisson') {
-    pmf = Math.exp(-mean);
-    step = (i) => mean / i;
-  } else {
-    const { r } = model;
-    pmf = (r / (r + mean)) ** r;
-    step = (i) => ((i - 1 + r) / i) * (mean / (r + mean));
-  }
+  let pmf = countP0(model);
   let cdf = pmf;
   for (let i = 1; i <= k; i++) {
-    pmf *= step(i);
+    pmf *= countRatio(model, i);
     cdf += pmf;
   }
   return { cdf: Math.min(1, cdf), pmf };
+}
+
+/** The least count whose P(X ≤ k) reaches `u`: a draw from a count model by inversion of a uniform `u`. */
+export function countQuantile(model: CountModel, u: number): number {
+  let pmf = countP0(model);
+  let cdf = pmf;
+  let k = 0;
+  while (cdf < u && k < 10_000) {
+    k++;
+    pmf *= countRatio(model, k);
+    cdf += pmf;
+  }
+  return k;
 }
 
 /** Over, under and (on an integer line of an integer-valued stat) push at `line`. */

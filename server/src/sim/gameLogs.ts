@@ -1,6 +1,6 @@
 /**
- * Past games of every simulated player, as game logs: the schedule's games that ended before
- * `now`, reaching back far enough that each player has at least `minGames` per stat. They
+ * Past games of every simulated player, as game logs: each team's last `minGames` games of
+ * the calendar that ended before `now`, so every player has that many per posted stat. They
  * are the same games and values the live simulation played, so recorded finals agree.
  */
 import { playerKey } from '../books/names';
@@ -8,36 +8,46 @@ import type { GameLog } from '../history/types';
 import { SIM_SPORTS, type SimWorld } from './world';
 
 const MIN = 60_000;
+const WEEK_MS = 7 * 24 * 60 * MIN;
+/** Far enough for a weekly league's ten games, with room for bye weeks. */
+const LOOKBACK_WEEKS = 30;
 
 export function pastGameLogs(world: SimWorld, now: number, minGames = 10): GameLog[] {
   const logs: GameLog[] = [];
   for (const sport of SIM_SPORTS) {
-    // A team plays about once every (teams / 2) games of the schedule.
-    const spanMs = (minGames + 2) * (sport.teams.length / 2) * sport.spacingMin * MIN;
-    const ended = now - sport.durationMin * MIN;
-    for (const game of world.gamesStarting(sport, ended - spanMs, ended)) {
-      const date = new Date(game.startMs).toISOString().slice(0, 10);
-      for (const [team, opponent, home] of [
-        [game.home, game.away, true],
-        [game.away, game.home, false],
-      ] as const) {
-        for (const player of world.roster(sport, team)) {
-          for (const stat of player.slot.posted) {
-            logs.push({
-              sport: sport.id,
-              player: player.name,
-              playerKey: playerKey(player.name, team),
-              team,
-              opponent,
-              home,
-              date,
-              stat,
-              value: world.value(game, player, stat, game.endMs),
-              source: 'recorded',
-            });
+    const missing = new Map(sport.teams.map((t) => [t, minGames]));
+    let to = now - sport.durationMin * MIN;
+    for (let week = 0; week < LOOKBACK_WEEKS && [...missing.values()].some((n) => n > 0); week++) {
+      // Newest first, a week at a time, until every team has its games.
+      for (const game of world.gamesStarting(sport, to - WEEK_MS, to).reverse()) {
+        const date = new Date(game.startMs).toISOString().slice(0, 10);
+        for (const [team, opponent, home] of [
+          [game.home, game.away, true],
+          [game.away, game.home, false],
+        ] as const) {
+          const left = missing.get(team) ?? 0;
+          if (left <= 0) continue;
+          missing.set(team, left - 1);
+          for (const player of world.roster(sport, team)) {
+            const key = playerKey(player.name, team);
+            for (const stat of player.slot.posted) {
+              logs.push({
+                sport: sport.id,
+                player: player.name,
+                playerKey: key,
+                team,
+                opponent,
+                home,
+                date,
+                stat,
+                value: world.value(game, player, stat, game.endMs),
+                source: 'recorded',
+              });
+            }
           }
         }
       }
+      to -= WEEK_MS;
     }
   }
   return logs;

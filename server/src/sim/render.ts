@@ -7,7 +7,16 @@
 import type { SportId } from '@propsfeed/contract';
 import { PRIZEPICKS_LEAGUES } from '../books/prizepicks';
 import { teamAbbreviation } from '../books/teams';
-import { FINAL_KEEP_MS, SIM_SPORTS, type SimGame, type SimPlayer, type SimWorld } from './world';
+import type { SimSport } from './sports';
+import {
+  FINAL_KEEP_MS,
+  SIM_SPORTS,
+  type SimGame,
+  type SimLive,
+  type SimPlayer,
+  type SimProp,
+  type SimWorld,
+} from './world';
 
 const PP_STAT_NAMES: Record<string, string> = {
   points: 'Points',
@@ -33,6 +42,9 @@ const PP_STAT_NAMES: Record<string, string> = {
   hitter_strikeouts: 'Hitter Strikeouts',
   rbis: 'RBIs',
   runs: 'Runs',
+  singles: 'Singles',
+  walks: 'Walks',
+  walks_allowed: 'Walks Allowed',
   passing_yards: 'Pass Yards',
   passing_tds: 'Pass TDs',
   completions: 'Pass Completions',
@@ -44,6 +56,11 @@ const PP_STAT_NAMES: Record<string, string> = {
   rush_rec_yards: 'Rush+Rec Yds',
   receptions: 'Receptions',
   receiving_yards: 'Receiving Yards',
+  rush_rec_tds: 'Rush+Rec TDs',
+  field_goals_made: 'FG Made',
+  kicking_points: 'Kicking Points',
+  tackles_assists: 'Tackles+Ast',
+  sacks: 'Sacks',
   shots_on_goal: 'Shots On Goal',
   goals: 'Goals',
   blocked_shots: 'Blocked Shots',
@@ -104,6 +121,38 @@ function ppPlayerId(p: SimPlayer): number {
   return id;
 }
 
+/** One game's part of a PrizePicks payload: its game object, players and projections. */
+interface PpChunk {
+  game: object;
+  players: [number, object][];
+  data: object[];
+}
+
+/** One game's part of an Underdog payload. */
+interface UdChunk {
+  game: object;
+  players: [string, object][];
+  appearances: [string, object][];
+  lines: object[];
+}
+
+/**
+ * Rendered chunks of games whose props are settled (pre-game between checkpoints, final):
+ * the world hands back the same props array, so the same chunk serves every poll until then.
+ */
+const ppChunks = new WeakMap<SimProp[], PpChunk>();
+const udChunks = new WeakMap<SimProp[], UdChunk>();
+
+function cached<C>(cache: WeakMap<SimProp[], C>, props: SimProp[], settled: boolean, make: () => C): C {
+  if (!settled) return make();
+  let chunk = cache.get(props);
+  if (!chunk) {
+    chunk = make();
+    cache.set(props, chunk);
+  }
+  return chunk;
+}
+
 /** PrizePicks `GET /projections?league_id=N` at time t. */
 export function renderPrizePicks(world: SimWorld, sportId: SportId, t: number): object {
   const sport = world.sport(sportId);
@@ -114,7 +163,34 @@ export function renderPrizePicks(world: SimWorld, sportId: SportId, t: number): 
   for (const game of world.gamesAt(sport, t, 0)) {
     const live = world.live(game, t);
     if (live.state === 'final') continue;
-    games.push({
+    const props = world.props(game, t);
+    const chunk = cached(ppChunks, props, live.state === 'pre', () =>
+      ppChunk(sportId, league, game, live, props, world.linesUpdatedAt(game, t)),
+    );
+    games.push(chunk.game);
+    for (const [pid, player] of chunk.players) if (!players.has(pid)) players.set(pid, player);
+    for (const d of chunk.data) data.push(d);
+  }
+  return {
+    data,
+    included: [
+      ...players.values(),
+      ...games,
+      { type: 'league', id: league, attributes: { name: sportId.toUpperCase() } },
+    ],
+  };
+}
+
+function ppChunk(
+  sportId: SportId,
+  league: string,
+  game: SimGame,
+  live: SimLive,
+  props: SimProp[],
+  updatedAt: number,
+): PpChunk {
+  const chunk: PpChunk = {
+    game: {
       type: 'game',
       id: String(game.ppId),
       attributes: {
@@ -133,33 +209,43 @@ export function renderPrizePicks(world: SimWorld, sportId: SportId, t: number): 
           },
         },
       },
-    });
-    const props = world.props(game, t);
-    for (const prop of props) {
-      if (prop.ppLine === undefined) continue;
-      const pid = ppPlayerId(prop.player);
-      if (!players.has(pid)) players.set(pid, ppPlayer(sportId, league, pid, prop.player));
-      const opponent = prop.player.team === game.home ? game.away : game.home;
-      const base = {
-        game,
-        league,
-        pid,
-        stat: prop.stat,
-        opponent: teamLabel(sportId, opponent),
-        live: live.state === 'live',
-      };
-      data.push(projection(base, prop.ppLine, 'standard', t));
-      if (prop.ppAlternates) {
-        data.push(projection(base, prop.ppAlternates.goblin, 'goblin', t));
-        data.push(projection(base, prop.ppAlternates.demon, 'demon', t));
-      }
+    },
+    players: [],
+    data: [],
+  };
+  const seen = new Set<number>();
+  for (const prop of props) {
+    if (prop.ppLine === undefined) continue;
+    const pid = ppPlayerId(prop.player);
+    if (!seen.has(pid)) {
+      seen.add(pid);
+      chunk.players.push([pid, ppPlayer(sportId, league, pid, prop.player)]);
     }
-    // A combo entry per basketball game, as PrizePicks posts them: skipped by the adapter.
-    if ((sportId === 'nba' || sportId === 'ncaab') && props[0] && props[props.length - 1]) {
-      const a = (props[0] as { player: SimPlayer }).player;
-      const b = (props[props.length - 1] as { player: SimPlayer }).player;
-      const pid = 900_000 + game.ppId;
-      players.set(pid, {
+    const opponent = prop.player.team === game.home ? game.away : game.home;
+    const base = {
+      game,
+      league,
+      pid,
+      stat: prop.stat,
+      opponent: teamLabel(sportId, opponent),
+      live: live.state === 'live',
+    };
+    chunk.data.push(projection(base, prop.ppLine, 'standard', updatedAt));
+    if (prop.ppAlternates) {
+      chunk.data.push(projection(base, prop.ppAlternates.goblin, 'goblin', updatedAt));
+      chunk.data.push(projection(base, prop.ppAlternates.demon, 'demon', updatedAt));
+    }
+  }
+  // A combo entry per basketball game, as PrizePicks posts them: skipped by the adapter.
+  const first = props[0];
+  const last = props[props.length - 1];
+  if ((sportId === 'nba' || sportId === 'ncaab') && first && last) {
+    const a = first.player;
+    const b = last.player;
+    const pid = 900_000 + game.ppId;
+    chunk.players.push([
+      pid,
+      {
         type: 'new_player',
         id: String(pid),
         attributes: {
@@ -169,20 +255,13 @@ export function renderPrizePicks(world: SimWorld, sportId: SportId, t: number): 
           league: sportId.toUpperCase(),
           team: `${teamLabel(sportId, game.away)}/${teamLabel(sportId, game.home)}`,
         },
-      });
-      data.push({
-        ...projection({ game, league, pid, stat: 'points', opponent: '', live: false }, 40.5, 'standard', t),
-      });
-    }
+      },
+    ]);
+    chunk.data.push(
+      projection({ game, league, pid, stat: 'points', opponent: '', live: false }, 40.5, 'standard', updatedAt),
+    );
   }
-  return {
-    data,
-    included: [
-      ...players.values(),
-      ...games,
-      { type: 'league', id: league, attributes: { name: sportId.toUpperCase() } },
-    ],
-  };
+  return chunk;
 }
 
 function ppPlayer(sportId: SportId, league: string, pid: number, p: SimPlayer): object {
@@ -210,7 +289,7 @@ function projection(
   base: { game: SimGame; league: string; pid: number; stat: string; opponent: string; live: boolean },
   line: number,
   oddsType: string,
-  t: number,
+  updatedAt: number,
 ): object {
   const id = `${base.game.ppId}${String(base.pid).slice(-4)}${Object.keys(PP_STAT_NAMES).indexOf(base.stat)}${oddsType[0]}`;
   return {
@@ -226,7 +305,7 @@ function projection(
       is_live: base.live,
       description: base.opponent,
       game_id: String(base.game.ppId),
-      updated_at: iso(t),
+      updated_at: iso(updatedAt),
     },
     relationships: {
       new_player: { data: { type: 'new_player', id: String(base.pid) } },
@@ -240,107 +319,117 @@ function projection(
 /** Underdog `GET /v1/over_under_lines` at time t: every sport in one payload. */
 export function renderUnderdog(world: SimWorld, t: number): object {
   const lines: object[] = [];
-  const appearances: object[] = [];
+  const appearances = new Map<string, object>();
   const players = new Map<string, object>();
-  const appearanceIds = new Set<string>();
   const games: object[] = [];
-  const appear = (game: SimGame, p: SimPlayer, teamId: string) => {
-    const id = `ud-app-${game.udId}-${p.id}`;
-    if (!appearanceIds.has(id)) {
-      appearanceIds.add(id);
-      appearances.push({
-        id,
-        player_id: `ud-player-${p.id}`,
-        match_id: game.udId,
-        team_id: teamId,
-        match_type: 'Game',
-      });
+  for (const sport of SIM_SPORTS) {
+    for (const game of world.gamesAt(sport, t, FINAL_KEEP_MS)) {
+      const live = world.live(game, t);
+      const props = world.props(game, t);
+      const chunk = cached(udChunks, props, live.state !== 'live', () => udChunk(world, sport, game, live, props));
+      games.push(chunk.game);
+      for (const [id, p] of chunk.players) if (!players.has(id)) players.set(id, p);
+      for (const [id, a] of chunk.appearances) if (!appearances.has(id)) appearances.set(id, a);
+      for (const l of chunk.lines) lines.push(l);
     }
-    return id;
+  }
+  return {
+    over_under_lines: lines,
+    appearances: [...appearances.values()],
+    players: [...players.values()],
+    games,
+    solo_games: [],
   };
-  const addPlayer = (sportId: SportId, p: SimPlayer, teamId: string) => {
-    const id = `ud-player-${p.id}`;
-    if (players.has(id)) return;
+}
+
+function udChunk(world: SimWorld, sport: SimSport, game: SimGame, live: SimLive, props: SimProp[]): UdChunk {
+  const sportId = sport.id;
+  const teamId = (team: string) => `ud-team-${sportId}-${sport.teams.indexOf(team)}`;
+  const label = (team: string) => teamLabel(sportId, team);
+  const chunk: UdChunk = {
+    game: {
+      id: game.udId,
+      sport_id: UD_SPORT[sportId],
+      title: sportId === 'lol' ? `LoL: ${game.home} vs. ${game.away}` : `${label(game.away)} @ ${label(game.home)}`,
+      scheduled_at: iso(game.startMs),
+      status: live.state === 'pre' ? 'scheduled' : live.state === 'live' ? 'in_progress' : 'final',
+      home_team_id: teamId(game.home),
+      away_team_id: teamId(game.away),
+      period: live.period ?? 0,
+      match_progress: live.clock ?? null,
+      type: 'Game',
+    },
+    players: [],
+    appearances: [],
+    lines: [],
+  };
+  const seen = new Set<SimPlayer>();
+  const appear = (p: SimPlayer) => {
+    const id = `ud-app-${game.udId}-${p.id}`;
+    if (seen.has(p)) return id;
+    seen.add(p);
+    chunk.appearances.push([
+      id,
+      { id, player_id: `ud-player-${p.id}`, match_id: game.udId, team_id: teamId(p.team), match_type: 'Game' },
+    ]);
     // Underdog keeps accents, drops the dot of "Jr.", and prefixes esports handles with the title.
     const parts = p.name.replace(/\.$/, '').split(' ');
     const [first, last] = sportId === 'lol' ? ['LoL:', p.name] : [parts[0], parts.slice(1).join(' ')];
-    players.set(id, {
-      id,
-      first_name: first,
-      last_name: last,
-      sport_id: UD_SPORT[sportId],
-      team_id: teamId,
-      image_url: null,
-    });
-  };
-  for (const sport of SIM_SPORTS) {
-    const sportId = sport.id;
-    const teamId = (team: string) => `ud-team-${sportId}-${sport.teams.indexOf(team)}`;
-    for (const game of world.gamesAt(sport, t, FINAL_KEEP_MS)) {
-      const live = world.live(game, t);
-      const label = (team: string) => teamLabel(sportId, team);
-      games.push({
-        id: game.udId,
+    chunk.players.push([
+      `ud-player-${p.id}`,
+      {
+        id: `ud-player-${p.id}`,
+        first_name: first,
+        last_name: last,
         sport_id: UD_SPORT[sportId],
-        title: sportId === 'lol' ? `LoL: ${game.home} vs. ${game.away}` : `${label(game.away)} @ ${label(game.home)}`,
-        scheduled_at: iso(game.startMs),
-        status: live.state === 'pre' ? 'scheduled' : live.state === 'live' ? 'in_progress' : 'final',
-        home_team_id: teamId(game.home),
-        away_team_id: teamId(game.away),
-        period: live.period ?? 0,
-        match_progress: live.clock ?? null,
-        type: 'Game',
-      });
-      for (const prop of world.props(game, t)) {
-        if (prop.udLine === undefined) continue;
-        const p = prop.player;
-        addPlayer(sportId, p, teamId(p.team));
-        const appearanceId = appear(game, p, teamId(p.team));
-        const lineId = `ud-line-${game.udId}-${p.id}-${prop.stat}`;
-        const option = (choice: 'higher' | 'lower', price: number | undefined) => ({
-          id: `${lineId}-${choice}`,
-          choice,
-          choice_display: choice === 'higher' ? 'Higher' : 'Lower',
-          over_under_line_id: lineId,
-          payout_multiplier: price === undefined ? '1.0' : (price > 0 ? 1 + price / 100 : 1 + 100 / -price).toFixed(2),
-          ...(price !== undefined
-            ? {
-                american_price: String(price),
-                decimal_price: (price > 0 ? 1 + price / 100 : 1 + 100 / -price).toFixed(2),
-              }
-            : {}),
-        });
-        const options = [option('higher', prop.udOver)];
-        if (!prop.udOneSided) options.push(option('lower', prop.udUnder));
-        lines.push({
-          id: lineId,
-          stat_value: prop.udLine.toFixed(1),
-          status: 'active',
-          live_event: live.state === 'live',
-          live_event_stat: prop.value !== undefined ? { value: String(prop.value) } : null,
-          over_under: { appearance_stat: { appearance_id: appearanceId, stat: prop.stat, display_stat: prop.stat } },
-          options,
-        });
-      }
-      if (sportId === 'nba' && live.state === 'pre') {
-        // A stat Underdog posts that the catalog has no key for: counted as unmapped.
-        const p = world.roster(sport, game.home)[0] as SimPlayer;
-        addPlayer(sportId, p, teamId(p.team));
-        lines.push({
-          id: `ud-line-${game.udId}-${p.id}-first-quarter`,
-          stat_value: '6.5',
-          status: 'active',
-          over_under: {
-            appearance_stat: {
-              appearance_id: appear(game, p, teamId(p.team)),
-              stat: 'period_1_points',
-              display_stat: '1Q Points',
-            },
-          },
-          options: [],
-        });
-      }
-    }
+        team_id: teamId(p.team),
+        image_url: null,
+      },
+    ]);
+    return id;
+  };
+  for (const prop of props) {
+    if (prop.udLine === undefined) continue;
+    const p = prop.player;
+    const appearanceId = appear(p);
+    const lineId = `ud-line-${game.udId}-${p.id}-${prop.stat}`;
+    const option = (choice: 'higher' | 'lower', price: number | undefined) => ({
+      id: `${lineId}-${choice}`,
+      choice,
+      choice_display: choice === 'higher' ? 'Higher' : 'Lower',
+      over_under_line_id: lineId,
+      payout_multiplier: price === undefined ? '1.0' : (price > 0 ? 1 + price / 100 : 1 + 100 / -price).toFixed(2),
+      ...(price !== undefined
+        ? {
+            american_price: String(price),
+            decimal_price: (price > 0 ? 1 + price / 100 : 1 + 100 / -price).toFixed(2),
+          }
+        : {}),
+    });
+    const options = [option('higher', prop.udOver)];
+    if (!prop.udOneSided) options.push(option('lower', prop.udUnder));
+    chunk.lines.push({
+      id: lineId,
+      stat_value: prop.udLine.toFixed(1),
+      status: 'active',
+      live_event: live.state === 'live',
+      live_event_stat: prop.value !== undefined ? { value: String(prop.value) } : null,
+      over_under: { appearance_stat: { appearance_id: appearanceId, stat: prop.stat, display_stat: prop.stat } },
+      options,
+    });
   }
-  return { over_under_lines: lines, appearances, players: [...players.values()], games, solo_games: [] };
+  if (sportId === 'nba' && live.state === 'pre') {
+    // A stat Underdog posts that the catalog has no key for: counted as unmapped.
+    const p = world.roster(sport, game.home)[0] as SimPlayer;
+    chunk.lines.push({
+      id: `ud-line-${game.udId}-${p.id}-first-quarter`,
+      stat_value: '6.5',
+      status: 'active',
+      over_under: {
+        appearance_stat: { appearance_id: appear(p), stat: 'period_1_points', display_stat: '1Q Points' },
+      },
+      options: [],
+    });
+  }
+  return chunk;
 }

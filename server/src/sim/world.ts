@@ -1,22 +1,30 @@
 /**
- * The simulated world: a rolling schedule per sport, rosters with stable per-player means,
- * lines that open 12 hours before a game, drift while pre-game and follow the score while
- * live, and final values. Everything is a pure function of (seed, time), so any moment —
- * now or hours ago, for the backfill — can be asked for, and tests can assert exact values.
+ * The simulated world: each sport's calendar (calendar.ts, sports.ts), rosters with stable
+ * per-player means, lines that go up once both teams' previous games are over (at most a
+ * sport's `openBeforeMin` before the start), are set and priced from the books' read of the
+ * player (his recent form, partly his mean), move at checkpoints that crowd towards the start,
+ * follow the score while live, and final values drawn from the player's distribution. Everything is a pure function of (seed, time), so any moment — now or hours ago,
+ * for the backfill — can be asked for, and tests can assert exact values.
  */
 import type { GameState, SportId } from '@propsfeed/contract';
-import { FIRST_NAMES, HANDLE_PARTS, LAST_NAMES, SUFFIXES } from './names';
-import { draw, gaussian, pick, stream } from './random';
-import { SIM_SPORTS, type SimSport, type Slot } from './sports';
+import { COUNT_MEAN_LIMIT, countQuantile, probabilitiesAt, type StatModel } from '../odds/distribution';
+import { Calendar, type ScheduledGame } from './calendar';
+import { FAMOUS, HANDLE_PARTS, SUFFIXES } from './names';
+import { gaussian, pick, stream } from './random';
+import { DISPERSION, SIM_SPORTS, type SimSport, type Slot } from './sports';
 
 const MIN = 60_000;
-const HOUR = 60 * MIN;
-/** Lines open this long before the start. */
-export const OPEN_BEFORE_MS = 12 * HOUR;
+/** The backfill replays this much of the day before now (lines up longer show from its start). */
+export const BACKFILL_SPAN_MS = 12 * 60 * MIN;
 /** Final games stay on Underdog's board this long. */
 export const FINAL_KEEP_MS = 30 * MIN;
-const BUCKET_MS = 40 * MIN;
-const SCHEDULE_EPOCH = Date.UTC(2024, 0, 1);
+/** Minutes before the start at which a pre-game line may move: ever closer together near it. */
+const CHECKPOINTS_MIN = [5760, 4320, 2880, 2160, 1440, 1080, 720, 480, 360, 240, 180, 120, 90, 60, 45, 30, 20, 10, 5];
+/** How many of a team's latest games make a player's recent form (as propsfeed's projection reads). */
+const RECENT_GAMES = 10;
+const WEEK_MS = 7 * 24 * 60 * MIN;
+/** Underdog's margin: both sides' implied chances sum to this (-110 / -110). */
+const OVERROUND = 1.0476;
 
 export interface SimPlayer {
   id: string;
@@ -36,6 +44,8 @@ export interface SimGame {
   away: string;
   startMs: number;
   endMs: number;
+  /** When the books post its lines (see `opening`). */
+  openMs: number;
 }
 
 export interface SimLive {
@@ -63,12 +73,47 @@ export interface SimProp {
   value?: number;
 }
 
-function roundHalf(x: number): number {
-  return Math.max(0.5, Math.floor(x) + 0.5);
+/** A stat's distribution for one player: the model prices come from, its mean, a line step. */
+interface StatSpread {
+  mean: number;
+  variance: number;
+  step: number;
 }
 
+/** How far a line moves: whole points (PrizePicks keeps its half points), three on yardage-sized stats. */
 function stepOf(mean: number): number {
-  return mean >= 60 ? 5 : mean >= 20 ? 1 : 0.5;
+  return mean >= 60 ? 3 : 1;
+}
+
+/** A line for a mean: the half point below it (in-game, on the value so far plus what is left). */
+function lineFor(mean: number): number {
+  return Math.max(0.5, Math.floor(mean) + 0.5);
+}
+
+/** The book's opening line: the half point nearest an even chance under its read of the player. */
+function openingLine(model: StatModel): number {
+  const below = lineFor(model.mean);
+  let best = below;
+  for (const line of [below - 1, below + 1]) {
+    if (line < 0.5) continue;
+    if (Math.abs(overChance(model, line) - 0.5) < Math.abs(overChance(model, best) - 0.5)) best = line;
+  }
+  return best;
+}
+
+/** A count (Poisson or negative binomial) below COUNT_MEAN_LIMIT, else a continuity-corrected normal. */
+function modelOf(mean: number, variance: number): StatModel {
+  if (mean < COUNT_MEAN_LIMIT) {
+    if (variance <= mean * 1.0001) return { kind: 'poisson', mean: Math.max(mean, 1e-6) };
+    return { kind: 'negbin', mean, r: (mean * mean) / (variance - mean) };
+  }
+  return { kind: 'normal', mean, sd: Math.sqrt(variance), integer: true };
+}
+
+/** P(over | no push) at `line`, kept off the extremes the books never price. */
+function overChance(model: StatModel, line: number): number {
+  const p = probabilitiesAt(model, line);
+  return Math.min(0.8, Math.max(0.2, p.pOver / (p.pOver + p.pUnder)));
 }
 
 /** American odds of an implied probability, rounded to 5 and never between -100 and +100. */
@@ -81,11 +126,20 @@ function american(p: number): number {
 
 export class SimWorld {
   private readonly rosters = new Map<string, SimPlayer[]>();
-  private readonly perms = new Map<string, number[]>();
+  private readonly calendars = new Map<SportId, Calendar>();
   private readonly games = new Map<string, SimGame>();
-  private readonly finals = new Map<string, number>();
+  /** Final base stats per game and player: drawn once, read by every later step and by the game logs. */
+  private readonly finals = new Map<SimGame, Map<SimPlayer, Map<string, number>>>();
+  private readonly spreads = new WeakMap<SimPlayer, Map<string, StatSpread>>();
+  private readonly recent = new Map<string, SimGame[]>();
   /** Both books render the same moment: props of the last time asked are kept for the second. */
   private propsMemo: { t: number; byGame: Map<SimGame, SimProp[]> } = { t: Number.NaN, byGame: new Map() };
+  /**
+   * Before the start a game's props change only at checkpoints, and after the end never: they
+   * are kept per game with the checkpoint they stand at (-1 once final), so a poll or a replay
+   * step recomputes only the live games and those a checkpoint has just passed.
+   */
+  private readonly settled = new Map<SimGame, { at: number; props: SimProp[] }>();
 
   constructor(readonly seed: number) {}
 
@@ -94,79 +148,92 @@ export class SimWorld {
   }
 
   roster(sport: SimSport, team: string): SimPlayer[] {
-    const key = `${sport.id}|${team}`;
-    let players = this.rosters.get(key);
-    if (players) return players;
-    players = sport.slots.map((slot, i) => {
-      const r = stream(this.seed, 'player', sport.id, team, i);
-      const factor = 0.75 + r() * 0.5;
-      const means: Record<string, number> = {};
-      for (const [stat, m] of Object.entries(slot.means)) means[stat] = m * factor;
-      let name: string;
-      if (sport.id === 'lol') name = pick(r(), HANDLE_PARTS) + pick(r(), HANDLE_PARTS);
-      else {
-        name = `${pick(r(), FIRST_NAMES)} ${pick(r(), LAST_NAMES)}`;
-        if (r() < 0.08) name += ` ${pick(r(), SUFFIXES)}`;
-      }
-      return { id: `${sport.id}-${sport.teams.indexOf(team)}-${i}`, name, team, slot, means };
-    });
-    this.rosters.set(key, players);
-    return players;
+    if (!this.rosters.has(`${sport.id}|${team}`)) this.makeRosters(sport);
+    return this.rosters.get(`${sport.id}|${team}`) ?? [];
   }
 
-  /** The k-th game of a sport's rolling schedule. */
-  game(sport: SimSport, k: number): SimGame {
-    const key = `${sport.id}|${k}`;
-    const cached = this.games.get(key);
-    if (cached) return cached;
-    const perGameCycle = Math.floor(sport.teams.length / 2);
-    const cycle = Math.floor(k / perGameCycle);
-    const permKey = `${sport.id}|${cycle}`;
-    let perm = this.perms.get(permKey);
-    if (!perm) {
-      const r = stream(this.seed, 'cycle', sport.id, cycle);
-      perm = sport.teams.map((_, i) => i);
-      for (let i = perm.length - 1; i > 0; i--) {
-        const j = Math.floor(r() * (i + 1));
-        [perm[i], perm[j]] = [perm[j] as number, perm[i] as number];
-      }
-      this.perms.set(permKey, perm);
+  /** Every team's players of a sport at once, so no two players of a sport share a name. */
+  private makeRosters(sport: SimSport): void {
+    const taken = new Set<string>();
+    sport.teams.forEach((team, t) => {
+      const players = sport.slots.map((slot, i) => {
+        const r = stream(this.seed, 'player', sport.id, team, i);
+        const factor = 0.75 + r() * 0.5;
+        const means: Record<string, number> = {};
+        // One level per player, and each stat a little its own (a shooter, a rebounder).
+        for (const [stat, m] of Object.entries(slot.means)) means[stat] = m * factor * (0.9 + r() * 0.2);
+        let name = '';
+        for (let tries = 0; name === '' || taken.has(name) || FAMOUS.has(name); tries++) {
+          if (sport.names === 'handles') name = pick(r(), HANDLE_PARTS) + pick(r(), HANDLE_PARTS);
+          else {
+            name = `${pick(r(), sport.names.first)} ${pick(r(), sport.names.last)}`;
+            if (r() < sport.names.suffixRate) name += ` ${pick(r(), SUFFIXES)}`;
+          }
+          if (tries > 50) name += ` ${tries}`;
+        }
+        taken.add(name);
+        return { id: `${sport.id}-${t}-${i}`, name, team, slot, means };
+      });
+      this.rosters.set(`${sport.id}|${team}`, players);
+    });
+  }
+
+  private calendar(sport: SimSport): Calendar {
+    let calendar = this.calendars.get(sport.id);
+    if (!calendar) {
+      calendar = new Calendar(this.seed, sport.id, sport.leagues);
+      this.calendars.set(sport.id, calendar);
     }
-    const slot = k - cycle * perGameCycle;
-    const sportIndex = SIM_SPORTS.indexOf(sport);
-    const jitter = Math.floor(draw(this.seed, 'start', sport.id, k) * 3) * 5 * MIN;
-    const startMs = SCHEDULE_EPOCH + (sportIndex * 7 + k * sport.spacingMin) * MIN + jitter;
-    const game: SimGame = {
-      sport,
-      k,
-      ppId: 100_000 + sportIndex * 1_000_000 + k,
-      udId: 5_000_000 + sportIndex * 1_000_000 + k * 3,
-      home: sport.teams[perm[2 * slot] as number] as string,
-      away: sport.teams[perm[2 * slot + 1] as number] as string,
-      startMs,
-      endMs: startMs + sport.durationMin * MIN,
-    };
-    this.games.set(key, game);
-    if (this.games.size > 20_000) this.games.clear();
-    return game;
+    return calendar;
   }
 
   /** Games starting in [fromMs, toMs), in start order. */
   gamesStarting(sport: SimSport, fromMs: number, toMs: number): SimGame[] {
-    const spacing = sport.spacingMin * MIN;
-    const first = Math.floor((fromMs - SCHEDULE_EPOCH) / spacing) - 1;
-    const last = Math.ceil((toMs - SCHEDULE_EPOCH) / spacing) + 1;
-    const out: SimGame[] = [];
-    for (let k = Math.max(0, first); k <= last; k++) {
-      const g = this.game(sport, k);
-      if (g.startMs >= fromMs && g.startMs < toMs) out.push(g);
-    }
-    return out;
+    const sportIndex = SIM_SPORTS.indexOf(sport);
+    return this.calendar(sport)
+      .gamesStarting(fromMs, toMs)
+      .map((s) => {
+        const key = `${sport.id}|${s.k}`;
+        let game = this.games.get(key);
+        if (!game) {
+          const ppId = (sportIndex + 1) * 10_000_000 + s.k;
+          game = {
+            sport,
+            k: s.k,
+            ppId,
+            udId: 700_000_000 + ppId,
+            home: s.home,
+            away: s.away,
+            startMs: s.startMs,
+            endMs: s.startMs + sport.durationMin * MIN,
+            openMs: this.opening(sport, s),
+          };
+          if (this.games.size > 20_000) this.games.clear();
+          this.games.set(key, game);
+        }
+        return game;
+      });
   }
 
-  /** Games with lines up at `t`: open (12 h before start) until final (plus `keepFinalMs`). */
+  /**
+   * When a game's lines go up: `openBeforeMin` before the start, but not before both teams'
+   * previous games have left the board (final plus FINAL_KEEP_MS), as the books post a team's
+   * next game once its last one is over. So a board never lists a team twice.
+   */
+  private opening(sport: SimSport, game: ScheduledGame): number {
+    const duration = sport.durationMin * MIN;
+    let open = game.startMs - sport.openBeforeMin * MIN;
+    for (const earlier of this.calendar(sport).gamesStarting(open - duration - FINAL_KEEP_MS, game.startMs)) {
+      const shared = [earlier.home, earlier.away].some((team) => team === game.home || team === game.away);
+      if (shared && earlier.k !== game.k) open = Math.max(open, earlier.startMs + duration + FINAL_KEEP_MS);
+    }
+    return open;
+  }
+
+  /** Games with lines up at `t`: from their opening until final (plus `keepFinalMs`, then gone). */
   gamesAt(sport: SimSport, t: number, keepFinalMs: number): SimGame[] {
-    return this.gamesStarting(sport, t - sport.durationMin * MIN - keepFinalMs, t + OPEN_BEFORE_MS);
+    const from = t - sport.durationMin * MIN - keepFinalMs + 1;
+    return this.gamesStarting(sport, from, t + sport.openBeforeMin * MIN).filter((g) => g.openMs <= t);
   }
 
   live(game: SimGame, t: number): SimLive {
@@ -183,26 +250,91 @@ export class SimWorld {
     return { state: 'live', period, clock: `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}` };
   }
 
-  /** The final value of a base stat for a player in a game (stable mean, game-to-game noise). */
-  finalBase(game: SimGame, player: SimPlayer, base: string): number {
-    const key = `${game.sport.id}|${game.k}|${player.id}|${base}`;
-    let v = this.finals.get(key);
-    if (v === undefined) {
-      const mean = player.means[base] ?? 0;
-      const r = stream(this.seed, 'final', key);
-      v = Math.max(0, Math.round(mean + gaussian(r) * Math.sqrt(mean) * (mean > 30 ? 3 : 1)));
-      this.finals.set(key, v);
-      if (this.finals.size > 200_000) this.finals.clear();
-    }
-    return v;
-  }
-
   private components(sport: SimSport, stat: string): readonly string[] {
     return sport.combos[stat] ?? [stat];
   }
 
+  /** A player's spread of a stat: base stats' variance mean + d·mean², combos the sum of their parts'. */
+  private spread(sport: SimSport, player: SimPlayer, stat: string): StatSpread {
+    let ofPlayer = this.spreads.get(player);
+    if (!ofPlayer) {
+      ofPlayer = new Map();
+      this.spreads.set(player, ofPlayer);
+    }
+    let s = ofPlayer.get(stat);
+    if (!s) {
+      let mean = 0;
+      let variance = 0;
+      const weights = new Map<string, number>();
+      for (const c of this.components(sport, stat)) weights.set(c, (weights.get(c) ?? 0) + 1);
+      for (const [c, w] of weights) {
+        const m = player.means[c] ?? 0;
+        mean += w * m;
+        variance += w * w * (m + (sport.dispersion?.[c] ?? DISPERSION) * m * m);
+      }
+      s = { mean, variance, step: stepOf(mean) };
+      ofPlayer.set(stat, s);
+    }
+    return s;
+  }
+
   mean(sport: SimSport, player: SimPlayer, stat: string): number {
-    return this.components(sport, stat).reduce((sum, c) => sum + (player.means[c] ?? 0), 0);
+    return this.spread(sport, player, stat).mean;
+  }
+
+  /** The final value of a base stat for a player in a game: a draw from the player's distribution. */
+  finalBase(game: SimGame, player: SimPlayer, base: string): number {
+    let ofGame = this.finals.get(game);
+    if (!ofGame) {
+      if (this.finals.size > 5_000) this.finals.clear();
+      ofGame = new Map();
+      this.finals.set(game, ofGame);
+    }
+    let ofPlayer = ofGame.get(player);
+    if (!ofPlayer) {
+      ofPlayer = new Map();
+      ofGame.set(player, ofPlayer);
+    }
+    let v = ofPlayer.get(base);
+    if (v === undefined) {
+      const { mean, variance } = this.spread(game.sport, player, base);
+      const r = stream(this.seed, 'final', `${game.sport.id}|${game.k}|${player.id}|${base}`);
+      const model = modelOf(mean, variance);
+      v = model.kind === 'normal' ? Math.max(0, Math.round(mean + gaussian(r) * model.sd)) : countQuantile(model, r());
+      ofPlayer.set(base, v);
+    }
+    return v;
+  }
+
+  /** A team's last RECENT_GAMES games that ended by `beforeMs`, newest first. */
+  private recentGames(sport: SimSport, team: string, beforeMs: number): SimGame[] {
+    const key = `${sport.id}|${team}|${beforeMs}`;
+    let games = this.recent.get(key);
+    if (!games) {
+      games = [];
+      let to = beforeMs - sport.durationMin * MIN;
+      for (let week = 0; week < 30 && games.length < RECENT_GAMES; week++, to -= WEEK_MS) {
+        for (const g of this.gamesStarting(sport, to - WEEK_MS, to).reverse()) {
+          if ((g.home === team || g.away === team) && games.length < RECENT_GAMES) games.push(g);
+        }
+      }
+      if (this.recent.size > 10_000) this.recent.clear();
+      this.recent.set(key, games);
+    }
+    return games;
+  }
+
+  /** A player's recent form in a stat: the mean of his final values, each game 0.8× the next newer one. */
+  private form(recent: readonly SimGame[], player: SimPlayer, stat: string): number {
+    let sum = 0;
+    let weights = 0;
+    let w = 1;
+    for (const g of recent) {
+      sum += w * this.value(g, player, stat, g.endMs);
+      weights += w;
+      w *= 0.8;
+    }
+    return sum / weights;
   }
 
   /** The value of a stat at time t: final values accrue in two-minute steps while live. */
@@ -217,6 +349,15 @@ export class SimWorld {
 
   /** Every prop of a game as it stands at `t`, players home first, slot order, stat order. */
   props(game: SimGame, t: number): SimProp[] {
+    const settledAt = t >= game.endMs ? -1 : t < game.startMs ? this.lastCheckpoint(game, t) : undefined;
+    if (settledAt !== undefined) {
+      const kept = this.settled.get(game);
+      if (kept && kept.at === settledAt) return kept.props;
+      const props = this.computeProps(game, t);
+      if (this.settled.size > 5_000) this.settled.clear();
+      this.settled.set(game, { at: settledAt, props });
+      return props;
+    }
     if (this.propsMemo.t !== t) this.propsMemo = { t, byGame: new Map() };
     let props = this.propsMemo.byGame.get(game);
     if (!props) {
@@ -226,41 +367,79 @@ export class SimWorld {
     return props;
   }
 
+  /** When a game's lines last changed as of `t`: its last checkpoint before the start, `t` while live, the end after. */
+  linesUpdatedAt(game: SimGame, t: number): number {
+    if (t >= game.endMs) return game.endMs;
+    return t < game.startMs ? this.lastCheckpoint(game, t) : t;
+  }
+
+  /** The time of the last checkpoint at or before `t` since the lines went up (their opening if none). */
+  private lastCheckpoint(game: SimGame, t: number): number {
+    let last = game.openMs;
+    for (const before of CHECKPOINTS_MIN) {
+      const at = game.startMs - before * MIN;
+      if (at > t) break;
+      if (at >= game.openMs) last = at;
+    }
+    return last;
+  }
+
   private computeProps(game: SimGame, t: number): SimProp[] {
     const { sport } = game;
     const state = this.live(game, t).state;
-    const bucket = Math.max(0, Math.floor((Math.min(t, game.startMs) - (game.startMs - OPEN_BEFORE_MS)) / BUCKET_MS));
+    const f = state === 'live' ? (t - game.startMs) / (game.endMs - game.startMs) : 0;
     const out: SimProp[] = [];
     for (const team of [game.home, game.away]) {
+      const recent = this.recentGames(sport, team, game.openMs);
       for (const player of this.roster(sport, team)) {
         for (const stat of player.slot.posted) {
           const key = `${sport.id}|${game.k}|${player.id}|${stat}`;
-          const mean = this.mean(sport, player, stat);
-          const step = stepOf(mean);
+          const { mean, variance, step } = this.spread(sport, player, stat);
           const r = stream(this.seed, 'line', key);
-          const ppPosts = r() < 0.92;
-          const udPosts = r() < 0.86;
-          const udOffset = pick(r(), [-step, 0, 0, 0, 0, 0, step]);
-          const hasPrices = r() < 0.88;
-          const oneSided = r() < 0.05;
-          const alternates = r() < 0.15;
-          let line = roundHalf(mean * (0.94 + r() * 0.08));
-          let lean = (r() - 0.5) * 0.08;
-          // Pre-game drift: in each 40-minute bucket since the open, the line may move a step or the price shift.
+          const ppPosts = r() < 0.9;
+          const udPosts = r() < 0.85;
+          // Underdog's own line: on small counts often the whole number next to PrizePicks' half point.
+          const off = mean < COUNT_MEAN_LIMIT ? 0.5 : step;
+          const udOffset = pick(r(), [-off, 0, 0, 0, 0, 0, 0, 0, off, off]);
+          const hasPrices = r() < 0.9;
+          const oneSided = r() < 0.04;
+          const alternates = r() < 0.2;
+          // The books' read of this player for this game: mostly his recent form (weighted as
+          // propsfeed's projection weighs the same games), a quarter his long-run mean, off by a few percent.
+          const form = recent.length > 0 ? this.form(recent, player, stat) : mean;
+          let read = (0.25 * mean + 0.75 * form) * (1 + 0.03 * gaussian(r));
+          const modelAt = (m: number) => modelOf(m, variance * (m / Math.max(mean, 1e-9)) ** 2);
+          let model = modelAt(read);
+          let line = openingLine(model);
+          let lean = 0.025 * gaussian(r);
           const moves = stream(this.seed, 'moves', key);
-          for (let b = 0; b < bucket; b++) {
+          for (const before of CHECKPOINTS_MIN) {
+            const at = game.startMs - before * MIN;
+            if (at < game.openMs) continue;
+            if (at > t) break;
             const m = moves();
-            if (m < 0.06) line = Math.max(step / 2, line - step);
-            else if (m > 0.94) line += step;
-            else if (m > 0.45 && m < 0.55) lean = Math.max(-0.1, Math.min(0.1, lean + (m - 0.5) * 0.6));
+            const towards = moves() < 0.65;
+            // Moves crowd towards the start: about 3 % a checkpoint a day out, 14 % in the last minutes.
+            const pMove = 0.02 + 0.12 * (30 / (30 + before));
+            if (m < pMove) {
+              // The read moves (news, money; towards the player's mean more often than away), the line follows it.
+              const up = mean > read === towards;
+              read *= up ? 1.05 : 1 / 1.05;
+              model = modelAt(read);
+              line = openingLine(model);
+              lean = 0;
+            } else if (m < 3 * pMove) lean = Math.max(-0.06, Math.min(0.06, lean + (moves() - 0.5) * 0.05));
           }
           const prop: SimProp = { player, stat, udOneSided: oneSided };
           if (state !== 'pre') {
             const value = this.value(game, player, stat, t);
             prop.value = value;
             if (state === 'live') {
-              const f = (t - game.startMs) / (game.endMs - game.startMs);
-              line = roundHalf(value + mean * (1 - f));
+              // In-game: what is left to play, around the same read of the player.
+              const left = Math.max(0.05, read * (1 - f));
+              line = lineFor(value + left);
+              lean = 0;
+              model = modelOf(value + left, Math.max(left, variance * (1 - f)));
             }
           }
           if (ppPosts && state !== 'final') {
@@ -269,10 +448,15 @@ export class SimWorld {
               prop.ppAlternates = { goblin: Math.max(0.5, line - 2 * step), demon: line + 2 * step };
           }
           if (udPosts) {
-            prop.udLine = Math.max(0.5, line + (state === 'pre' ? udOffset : 0));
-            if (hasPrices) {
-              prop.udOver = american(0.5238 + lean);
-              prop.udUnder = american(0.5238 - lean);
+            // Never where Underdog's price would be lopsided.
+            const offLine = Math.max(0.5, line + udOffset);
+            const offBalanced = state === 'pre' && Math.abs(overChance(model, offLine) - 0.5) < 0.15;
+            const udLine = offBalanced ? offLine : line;
+            prop.udLine = udLine;
+            if (hasPrices && state !== 'final') {
+              const pOver = Math.min(0.85, Math.max(0.15, overChance(model, udLine) + lean));
+              prop.udOver = american(pOver * OVERROUND);
+              prop.udUnder = american((1 - pOver) * OVERROUND);
             }
           }
           out.push(prop);

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../helpers/app';
-import { buildBoard, TestBoardSource } from '../helpers/board';
+import { buildBoard, manyProps, TestBoardSource } from '../helpers/board';
 
 const source = new TestBoardSource();
 source.isReady = false;
@@ -28,10 +28,18 @@ describe('health', () => {
         unmappedStats: { 'Fantasy Score': 2 },
       },
     ];
-    source.publish(buildBoard([{ id: 'pp_1' }], 1_000));
+    const board = buildBoard([{ id: 'pp_1' }, { id: 'pp_2', props: manyProps(3) }], 1_000);
+    source.publish(board);
     source.isReady = true;
     const after = await t.inject({ method: 'GET', url: '/readyz' });
     expect(after.statusCode).toBe(200);
-    expect(after.json()).toMatchObject({ ready: true, games: 1, books: [{ source: 'prizepicks', errorCount: 0 }] });
+    // Props: the default game's and the three of the second.
+    const props = (board.games.find((g) => g.id === 'pp_1')?.props.length ?? 0) + 3;
+    expect(after.json()).toMatchObject({
+      ready: true,
+      games: 2,
+      props,
+      books: [{ source: 'prizepicks', errorCount: 0 }],
+    });
   });
 });

@@ -8,7 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config';
-import { serve } from '../../src/main';
+import { EMPTY_BOARD } from '../../src/feed/types';
+import { boardLine, serve } from '../../src/main';
+import { buildBoard, manyProps } from '../helpers/board';
 import { type ServeChild, startServeChild } from '../helpers/serveChild';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'propsfeed-serve-'));
@@ -37,6 +39,8 @@ describe('serve()', () => {
     const first = await start(true);
     const keys = first.demoKeys();
     expect(Object.keys(keys).sort()).toEqual(['enterprise', 'free', 'pro', 'sharp']);
+    // The board's size at start: still loading here, on a book that does not answer.
+    expect(first.output()).toContain('board: loading (polling prizepicks)');
     expect(first.output()).toContain(`curl -H "Authorization: Bearer ${keys.sharp}"`);
     // The CLI line repeats how the user runs the CLI (here as the server package's `propsfeed`).
     expect(first.output()).toMatch(/PROPS_API_KEY=pf_\w{32} propsfeed games --sport nba$/m);
@@ -51,6 +55,17 @@ describe('serve()', () => {
     expect(second.output()).not.toContain('First start');
     expect(await second.stop()).toBe(0);
   }, 60_000);
+
+  it('says how big the board is at start, and where its lines come from', () => {
+    const board = buildBoard([{ id: 'pp_1', props: manyProps(1_234) }, { id: 'pp_2' }]);
+    const props = board.games.reduce((n, g) => n + g.props.length, 0);
+    expect(boardLine(board, { PROPS_BOOKS: [], PROPS_SIM_SEED: 5 })).toBe(
+      `board: ${props.toLocaleString('en-US')} props in 2 games (simulated books, seed 5)`,
+    );
+    expect(boardLine(EMPTY_BOARD, { PROPS_BOOKS: ['prizepicks', 'underdog'], PROPS_SIM_SEED: 5 })).toMatch(
+      /^board: loading \(polling prizepicks and underdog\)/,
+    );
+  });
 
   it('refuses a port in use with a sentence saying how to choose another', async () => {
     const holder = createServer();

@@ -55,6 +55,17 @@ describe('distributions fitted to game logs', () => {
     expect(whole.pUnder).toBeCloseTo(0.5175161445791807, 12);
   });
 
+  it('count stats: a variance a hair above the mean gives the Poisson’s chances, not a degenerate model', () => {
+    // Mean 2.1, variance 2.1 but for floating point: r near 1e16.
+    const model = modelOf([5, 1, 2, 1, 4, 3, 1, 1, 2, 1], 2.1);
+    expect(model.kind === 'negbin' && model.r).toBeGreaterThan(1e12);
+    const poisson = probabilitiesAt({ kind: 'poisson', mean: 2.1 }, 2);
+    const negbin = probabilitiesAt(model, 2);
+    expect(negbin.pOver).toBeCloseTo(poisson.pOver, 6);
+    expect(negbin.pPush).toBeCloseTo(poisson.pPush as number, 6);
+    expect(calibrateMean(model, 2, 0.4675).mean).toBeGreaterThan(1.5);
+  });
+
   it('count stats: Poisson when the variance is at most the mean', () => {
     const model = modelOf(REBOUNDS, 7.4);
     expect(model).toEqual({ kind: 'poisson', mean: 7.4 });

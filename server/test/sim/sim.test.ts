@@ -1,17 +1,18 @@
 /**
- * The simulated upstream: deterministic under a seed, a full slate for every sport with
- * live and pre-game games, moving lines, finals, served over loopback in both wire formats
- * and read back by the real adapters without loss.
+ * The simulated upstream: deterministic under a seed, a slate for every sport with live and
+ * pre-game games, lines priced and moved the way the books do, finals, served over loopback
+ * in both wire formats and read back by the real adapters without loss.
  */
 import { SPORT_IDS, STAT_KEYS } from '@propsfeed/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../src/books';
 import { renderPrizePicks, renderUnderdog } from '../../src/sim/render';
 import { type SimServer, startSimServer } from '../../src/sim/server';
-import { SIM_SPORTS, SimWorld } from '../../src/sim/world';
+import { FINAL_KEEP_MS, SIM_SPORTS, type SimGame, SimWorld } from '../../src/sim/world';
 
 const NOW = Date.parse('2026-11-22T01:00:00Z');
-const HOUR = 3_600_000;
+const MIN = 60_000;
+const HOUR = 60 * MIN;
 
 function slateAt(world: SimWorld, t: number) {
   const pp = SPORT_IDS.map((s) => ADAPTERS.prizepicks.parse(renderPrizePicks(world, s, t)));
@@ -29,34 +30,18 @@ describe('simulated world', () => {
     );
   });
 
-  it('gives a fixed seed exact values', () => {
-    const world = new SimWorld(20261122);
-    const nba = world.sport('nba');
-    const game = world.gamesAt(nba, NOW, 0)[0];
-    const prop = game ? world.props(game, NOW)[0] : undefined;
-    expect({ home: game?.home, away: game?.away, player: prop?.player.name, stat: prop?.stat }).toEqual({
-      home: 'Memphis Grizzlies',
-      away: 'Miami Heat',
-      player: 'Luka Mitchell',
-      stat: 'points',
-    });
-    expect({ pp: prop?.ppLine, ud: prop?.udLine, over: prop?.udOver, under: prop?.udUnder }).toEqual({
-      pp: 19.5,
-      ud: 19.5,
-      over: -125,
-      under: 105,
-    });
-  });
-
-  it('has a full slate for every sport: real teams, catalog stats, live and pre-game games', () => {
+  it('has every sport on the board, real teams and catalog stats, live and pre-game games over a week', () => {
     const world = new SimWorld(1);
     const { pp, ud } = slateAt(world, NOW);
     for (const sport of SIM_SPORTS) {
-      const games = world.gamesAt(sport, NOW, 0);
-      const states = games.map((g) => world.live(g, NOW).state);
-      expect(states, sport.id).toContain('pre');
-      expect(states, sport.id).toContain('live');
-      for (const g of games) expect(sport.teams).toEqual(expect.arrayContaining([g.home, g.away]));
+      expect(world.gamesAt(sport, NOW, 0).length, sport.id).toBeGreaterThan(0);
+      const states = new Set<string>();
+      for (let t = NOW; t < NOW + 7 * 24 * HOUR; t += HOUR) {
+        for (const g of world.gamesAt(sport, t, 0)) states.add(world.live(g, t).state);
+      }
+      expect([...states], sport.id).toEqual(expect.arrayContaining(['live', 'pre']));
+      for (const g of world.gamesAt(sport, NOW, 0))
+        expect(sport.teams).toEqual(expect.arrayContaining([g.home, g.away]));
     }
     for (const r of [...pp, ud]) {
       expect(r.skipped).toBe(0);
@@ -67,9 +52,6 @@ describe('simulated world', () => {
     }
     // The one stat Underdog posts that the catalog lacks is counted, not guessed.
     expect(Object.keys(ud.unmapped)).toEqual(['nba:period_1_points']);
-    const total = pp.reduce((n, r) => n + r.slate.lines.length, 0);
-    expect(total).toBeGreaterThan(2_000);
-    expect(ud.slate.lines.length).toBeGreaterThan(2_000);
   });
 
   it('carries clocks and in-game values while live, and final values after', () => {
@@ -95,16 +77,59 @@ describe('simulated world', () => {
     expect(prop.ppLine).toBeUndefined();
   });
 
-  it('moves lines over time', () => {
+  it('moves lines over time, more near the start than a day out', () => {
     const world = new SimWorld(1);
+    const games = SIM_SPORTS.flatMap((s) => world.gamesAt(s, NOW + 20 * HOUR, 0)).filter(
+      (g) => g.openMs <= g.startMs - 20 * HOUR,
+    );
+    const changes = (g: SimGame, from: number, to: number) => {
+      const a = world.props(g, from).map((p) => `${p.ppLine ?? p.udLine} ${p.udOver}`);
+      const b = world.props(g, to).map((p) => `${p.ppLine ?? p.udLine} ${p.udOver}`);
+      return a.filter((x, i) => x !== b[i]).length;
+    };
+    // Per game: the last 3 hours before the start against 3 hours a day out, both pre-game.
+    let early = 0;
+    let late = 0;
+    for (const g of games) {
+      early += changes(g, g.startMs - 20 * HOUR, g.startMs - 17 * HOUR);
+      late += changes(g, g.startMs - 3 * HOUR, g.startMs - MIN);
+    }
+    expect(games.length).toBeGreaterThan(20);
+    expect(early).toBeGreaterThan(0);
+    expect(late).toBeGreaterThan(2 * early);
+  });
+
+  it('posts about as many lines per game as the books do (PrizePicks: 60–100 standard NBA lines)', () => {
+    const world = new SimWorld(20261122);
     const nba = world.sport('nba');
-    const game = world.gamesAt(nba, NOW + 11 * HOUR, 0).at(-1);
-    if (!game) throw new Error('no game');
-    const open = world.props(game, game.startMs - 11.9 * HOUR).map((p) => p.ppLine ?? p.udLine);
-    const late = world.props(game, game.startMs - 5 * 60_000).map((p) => p.ppLine ?? p.udLine);
-    const moved = open.filter((l, i) => l !== late[i]).length;
-    expect(moved).toBeGreaterThan(0);
-    expect(moved).toBeLessThan(open.length);
+    const pregame = world.gamesAt(nba, NOW, 0).filter((g) => g.startMs > NOW);
+    expect(pregame.length).toBeGreaterThan(3);
+    for (const g of pregame) {
+      const pp = world.props(g, NOW).filter((p) => p.ppLine !== undefined).length;
+      expect(pp).toBeGreaterThanOrEqual(60);
+      expect(pp).toBeLessThanOrEqual(100);
+    }
+  });
+
+  it('keeps at least 4,000 props on the board at every hour of a week, never a team twice in a sport', () => {
+    const world = new SimWorld(20261122);
+    const sizes: number[] = [];
+    // Every hour of the tests' day, every third hour of the rest of the week.
+    const day = Date.parse('2026-11-22T00:00:00Z');
+    for (let h = 0; h < 7 * 24; h += h < 24 ? 1 : 3) {
+      const t = day + h * HOUR;
+      let n = 0;
+      for (const sport of SIM_SPORTS) {
+        const games = world.gamesAt(sport, t, FINAL_KEEP_MS);
+        const teams = games.flatMap((g) => [g.home, g.away]);
+        expect(new Set(teams).size, `${sport.id} at ${new Date(t).toISOString()}`).toBe(teams.length);
+        for (const g of games) {
+          for (const p of world.props(g, t)) if (p.ppLine !== undefined || p.udLine !== undefined) n++;
+        }
+      }
+      sizes.push(n);
+    }
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(4_000);
   });
 });
 
