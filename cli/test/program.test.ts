@@ -43,6 +43,11 @@ describe('runCli', () => {
     expect(await runCli(['bogus'], d)).toBe(2);
     expect(await runCli(['games', '--sport', 'cricket'], d)).toBe(2);
     expect(await runCli(['scan', '--sort', 'price'], d)).toBe(2);
+    expect(await runCli(['results', '--date', '2026-02-30'], d)).toBe(2);
+    expect(await runCli(['record', '--min-edge', '0.03'], d)).toBe(2);
+    expect(await runCli(['record', '--method', 'none'], d)).toBe(2);
+    expect(d.stderr.text).toContain('a UTC day, YYYY-MM-DD');
+    expect(d.stderr.text).toContain('one of 0, 0.02, 0.05, 0.1');
     expect(d.seen).toEqual([]);
   });
 
@@ -66,6 +71,23 @@ describe('runCli', () => {
     expect(await runCli(['games'], fromEnv)).toBe(2);
     expect(fromEnv.stderr.text).toMatch(/^PROPS_BASE_URL is 'ftp:\/\/h', which is not/);
     expect([...d.seen, ...fromEnv.seen]).toEqual([]);
+  });
+
+  it("props results asks for the day and filters given; a free key asking for today hears it is pro's", async () => {
+    const d = deps(() => json(200, data.results));
+    const args = ['--base-url', 'http://api.test', '--api-key', 'pf_x'];
+    expect(
+      await runCli(['results', '--date', '2026-11-21', '--player', 'Nikola Jokic', '--stat', 'rebounds', ...args], d),
+    ).toBe(0);
+    expect(d.seen[0]?.url).toBe(
+      'http://api.test/api/v1/props/results?date=2026-11-21&player=Nikola%20Jokic&stat=rebounds',
+    );
+    const refusal = { error: 'route_not_in_tier', message: "today's results are not included", requiredTier: 'pro' };
+    const today = deps(() => json(403, refusal));
+    expect(await runCli(['results', '--date', '2026-11-22', ...args], today)).toBe(1);
+    expect(today.stderr.text).toContain(
+      "Today's list of results is not included in your tier. It is available on the pro tier and above.",
+    );
   });
 
   it('sends the --api-key flag to --base-url, wherever the flags sit', async () => {
