@@ -2,6 +2,7 @@
  * POST /mcp on the real app (port 0), with the MCP SDK's own client over Streamable HTTP:
  * the same keys, tiers and rate limits as the REST routes.
  */
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -44,6 +45,33 @@ async function call(client: Client, name: string, args: Record<string, unknown> 
 }
 
 describe('POST /mcp', () => {
+  it("answers the README's curl lines as written: tools/list, then one tools/call", async () => {
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('## Agent tools (MCP)'));
+    // The block sits in a list item, indented by two spaces.
+    const block = (/```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? '').replace(/^ {2}/gm, '');
+    const commands = block.split(/\n(?=curl )/).filter((line) => line.startsWith('curl '));
+    expect(commands).toHaveLength(2);
+    const answers = [];
+    for (const command of commands) {
+      expect(command).toContain('http://127.0.0.1:8787/mcp -H "Authorization: Bearer $PROPS_API_KEY"');
+      const headers = Object.fromEntries(
+        [...command.matchAll(/-H '([^:']+): ([^']+)'/g)].map(([, name, value]) => [name, value]),
+      );
+      const body = /-d '([^']+)'/.exec(command)?.[1];
+      const res = await fetch(base, {
+        method: 'POST',
+        headers: { ...headers, authorization: `Bearer ${t.keys.free}` },
+        body,
+      });
+      expect(res.status, body).toBe(200);
+      answers.push((await res.json()) as { result: { tools?: unknown[]; isError?: boolean; content?: unknown[] } });
+    }
+    expect(answers[0]?.result.tools).toHaveLength(12);
+    expect(answers[1]?.result.isError).toBeUndefined();
+    expect(answers[1]?.result.content).not.toHaveLength(0);
+  });
+
   it('lists the twelve tools', async () => {
     const { tools } = await (await connect(t.keys.free)).listTools();
     expect(tools).toHaveLength(12);
