@@ -6,7 +6,7 @@
  * (OPTIONS with Access-Control-Request-Method) are answered 204 on every path.
  */
 import { REQUEST_ID_HEADER } from '@propsfeed/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 
 /** `*` for any origin, else the exact origins allowed. */
 export type CorsOrigins = '*' | readonly string[];
@@ -26,13 +26,16 @@ function allowedOrigin(origins: CorsOrigins, origin: string | undefined): string
 }
 
 export function registerCors(app: FastifyInstance, origins: CorsOrigins): void {
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+  // Callback style, not async: this runs on every request, and a promise per hook is not free.
+  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     // A list of origins answers per origin: caches must keep the answers apart.
     if (origins !== '*') reply.header('vary', 'Origin');
     const allowed = allowedOrigin(origins, request.headers.origin);
-    if (allowed === undefined) return;
-    reply.header('access-control-allow-origin', allowed);
-    reply.header('access-control-expose-headers', EXPOSED_HEADERS);
+    if (allowed !== undefined) {
+      reply.header('access-control-allow-origin', allowed);
+      reply.header('access-control-expose-headers', EXPOSED_HEADERS);
+    }
+    done();
   });
 
   // A preflight for any path: the browser asks before it sends the real request, which then
