@@ -77,7 +77,7 @@ describe('simulated world', () => {
     expect(prop.ppLine).toBeUndefined();
   });
 
-  it('moves lines over time, more near the start than a day out', () => {
+  it('moves lines over time, more near the start than a day out, and most in-game', () => {
     const world = new SimWorld(1);
     const games = SIM_SPORTS.flatMap((s) => world.gamesAt(s, NOW + 20 * HOUR, 0)).filter(
       (g) => g.openMs <= g.startMs - 20 * HOUR,
@@ -87,16 +87,19 @@ describe('simulated world', () => {
       const b = world.props(g, to).map((p) => `${p.ppLine ?? p.udLine} ${p.udOver}`);
       return a.filter((x, i) => x !== b[i]).length;
     };
-    // Per game: the last 3 hours before the start against 3 hours a day out, both pre-game.
+    // Per game: 3 hours a day out, the last 3 hours before the start, and half an hour in-game.
     let early = 0;
     let late = 0;
+    let inGame = 0;
     for (const g of games) {
       early += changes(g, g.startMs - 20 * HOUR, g.startMs - 17 * HOUR);
       late += changes(g, g.startMs - 3 * HOUR, g.startMs - MIN);
+      inGame += changes(g, g.startMs + 10 * MIN, g.startMs + 40 * MIN);
     }
     expect(games.length).toBeGreaterThan(20);
     expect(early).toBeGreaterThan(0);
     expect(late).toBeGreaterThan(2 * early);
+    expect(inGame).toBeGreaterThan(late);
   });
 
   it('posts about as many lines per game as the books do (PrizePicks: 60–100 standard NBA lines)', () => {
@@ -114,9 +117,9 @@ describe('simulated world', () => {
   it('keeps at least 4,000 props on the board at every hour of a week, never a team twice in a sport', () => {
     const world = new SimWorld(20261122);
     const sizes: number[] = [];
-    // Every hour of the tests' day, every third hour of the rest of the week.
+    // Every hour of the tests' day, every fifth hour of the rest of the week (so every hour of the day is met).
     const day = Date.parse('2026-11-22T00:00:00Z');
-    for (let h = 0; h < 7 * 24; h += h < 24 ? 1 : 3) {
+    for (let h = 0; h < 7 * 24; h += h < 24 ? 1 : 5) {
       const t = day + h * HOUR;
       let n = 0;
       for (const sport of SIM_SPORTS) {
