@@ -99,7 +99,7 @@ export async function resolveConnection(flags: ConnectionFlags, env: NodeJS.Proc
   const stored = needsFile ? await readStoredConfig(env) : {};
   const apiKey = flags.apiKey || envKey || stored.apiKey;
   const keySource = flags.apiKey ? 'flag' : envKey ? 'env' : stored.apiKey ? 'config' : 'none';
-  const baseUrl = (flags.baseUrl || envUrl || stored.baseUrl || DEFAULT_BASE_URL).replace(/\/+$/, '');
+  const baseUrl = (flags.baseUrl || envUrl || stored.baseUrl || DEFAULT_BASE_URL).trim().replace(/\/+$/, '');
   const baseUrlSource = flags.baseUrl ? 'flag' : envUrl ? 'env' : stored.baseUrl ? 'config' : 'default';
   if (!isHttpUrl(baseUrl))
     throw new BaseUrlError(

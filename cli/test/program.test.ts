@@ -1,4 +1,7 @@
 /** The whole program in process: parsing, global options, and the exit code of each outcome. */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../src/program';
 import * as data from './data';
@@ -71,6 +74,14 @@ describe('runCli', () => {
     expect(await runCli(['games'], fromEnv)).toBe(2);
     expect(fromEnv.stderr.text).toMatch(/^PROPS_BASE_URL is 'ftp:\/\/h', which is not/);
     expect([...d.seen, ...fromEnv.seen]).toEqual([]);
+    // A config directory that can be written, so only the base URL can stop the login.
+    const login = {
+      ...deps(() => json(200, {})),
+      env: { XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'props-login-')) },
+    };
+    const key = `pf_${'a'.repeat(32)}`;
+    expect(await runCli(['login', '--no-verify', '--api-key', key, '--base-url', 'notaurl'], login)).toBe(2);
+    expect(login.stderr.text).toMatch(/^--base-url is 'notaurl', which is not/);
   });
 
   it("props results asks for the day and filters given; a free key asking for today hears it is pro's", async () => {

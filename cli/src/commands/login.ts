@@ -2,7 +2,7 @@
 import type { KeyInfo } from '@propsfeed/contract';
 import { PropsFeed } from '@propsfeed/sdk';
 import type { Command } from 'commander';
-import { configPath, readStoredConfig, type StoredConfig, writeStoredConfig } from '../config';
+import { configPath, resolveConnection, type StoredConfig, writeStoredConfig } from '../config';
 import type { CliApp, GlobalOptions } from '../context';
 import { CliError, EXIT } from '../errors';
 import type { Output } from '../output/output';
@@ -48,10 +48,7 @@ export function register(program: Command, app: CliApp): void {
       const globals = cmd.optsWithGlobals<GlobalOptions>();
       const out = app.output();
       try {
-        const stored = await readStoredConfig(app.deps.env);
-        const baseUrl = (globals.baseUrl || app.deps.env.PROPS_BASE_URL || stored.baseUrl || new PropsFeed().baseUrl)
-          .trim()
-          .replace(/\/+$/, '');
+        const { baseUrl } = await resolveConnection(globals, app.deps.env);
         await runLogin(
           {
             out,
