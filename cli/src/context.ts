@@ -4,15 +4,7 @@
  * client and captured streams; `CliApp` builds the real one from flags, env and config.
  */
 import { isWellFormedRequestId, type PropsApi } from '@propsfeed/contract';
-import {
-  type FetchLike,
-  PropsFeed,
-  PropsFeedError,
-  RateLimitError,
-  ServerError,
-  type StreamMessage,
-  type StreamParams,
-} from '@propsfeed/sdk';
+import { type FetchLike, PropsFeed, PropsFeedError, type StreamMessage, type StreamParams } from '@propsfeed/sdk';
 import type { Command } from 'commander';
 import { resolveConnection } from './config';
 import { describeError, type ErrorHint, EXIT } from './errors';
@@ -20,6 +12,7 @@ import { nodeFetch } from './http';
 import { type Clock, formatClockTime } from './output/format';
 import { Output, type Stream } from './output/output';
 import { startSpinner } from './output/spinner';
+import { StreamBoard } from './streamBoard';
 
 export interface CommandContext {
   client: PropsApi;
@@ -29,10 +22,15 @@ export interface CommandContext {
   json: boolean;
   /** Awaits a request, with a spinner on stderr while it waits. */
   load<T>(request: () => Promise<T>): Promise<T>;
-  /** Writes a frame once, or every `watchSeconds` until interrupted. */
-  present(watchSeconds: number | undefined, frame: () => Promise<string>): Promise<void>;
+  /** Writes a frame once. */
+  present(frame: () => Promise<string>): Promise<void>;
   /** The board's changes as they happen (GET /api/v1/stream), until Ctrl-C. */
   stream(params: Omit<StreamParams, 'signal'>): AsyncIterable<StreamMessage>;
+  /**
+   * `--watch`: draws `frame` from the stream's board once the snapshot is in, and again after
+   * each change (at most every REDRAW_MS), in place on a terminal, until Ctrl-C.
+   */
+  watch(params: Omit<StreamParams, 'signal'>, frame: (board: StreamBoard) => string): Promise<void>;
 }
 
 export interface CliDeps {
@@ -58,54 +56,38 @@ export interface GlobalOptions {
 
 const CLEAR_SCREEN = '\u001b[H\u001b[2J\u001b[3J';
 
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
-}
+/** A change's events arrive together: one redraw for them, and at most one per this many ms. */
+export const REDRAW_MS = 200;
 
-/** Errors a refresh survives: the next one may work. Anything else ends the watch. */
-function isTransient(err: unknown): boolean {
-  return (
-    err instanceof RateLimitError || err instanceof ServerError || (err instanceof PropsFeedError && err.status === 0)
-  );
-}
-
-export interface WatchDriver {
-  signal?: () => AbortSignal;
-  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
-}
-
-export function createPresenter(out: Output, clock: Clock, driver: WatchDriver) {
-  return async (watchSeconds: number | undefined, frame: () => Promise<string>): Promise<void> => {
-    if (watchSeconds === undefined) {
-      out.stdout.write(await frame());
-      return;
-    }
-    const signal = driver.signal?.();
-    while (!signal?.aborted) {
-      let text: string;
-      try {
-        text = await frame();
-      } catch (err) {
-        if (!isTransient(err)) throw err;
-        text = out.c.yellow(`${describeError(err).message}\n`);
-      }
-      if (out.terminal) {
-        const updated = formatClockTime(clock.now(), clock);
-        const footer = out.c.dim(`Every ${watchSeconds}s · updated ${updated} · Ctrl-C to stop`);
-        out.stdout.write(`${CLEAR_SCREEN}${text}\n${footer}\n`);
-      } else {
+/** `--watch` over a stream of events: a frame drawn from the stream's board after each change. */
+export function createWatcher(out: Output, clock: Clock) {
+  return async (events: AsyncIterable<StreamMessage>, frame: (board: StreamBoard) => string): Promise<void> => {
+    const board = new StreamBoard();
+    let timer: NodeJS.Timeout | undefined;
+    let drawnAt = 0;
+    const draw = () => {
+      timer = undefined;
+      drawnAt = Date.now();
+      const text = frame(board);
+      if (!out.terminal) {
         out.stdout.write(text);
+        return;
       }
-      await driver.sleep(watchSeconds * 1000, signal);
+      const updated = formatClockTime(clock.now(), clock);
+      const footer = out.c.dim(`Live · updated ${updated} · Ctrl-C to stop`);
+      out.stdout.write(`${CLEAR_SCREEN}${text}\n${footer}\n`);
+    };
+    try {
+      for await (const event of events) {
+        board.apply(event);
+        if (!board.ready || event.type === 'heartbeat' || event.type === 'end' || timer) continue;
+        timer = setTimeout(draw, Math.max(0, drawnAt + REDRAW_MS - Date.now()));
+      }
+    } finally {
+      if (timer) {
+        clearTimeout(timer);
+        draw();
+      }
     }
   };
 }
@@ -135,6 +117,11 @@ export class CliApp {
         fetch: this.deps.fetch ?? nodeFetch,
       });
       const clock: Clock = { now: this.deps.now ?? (() => new Date()), timeZone: this.deps.timeZone };
+      const stream = (params: Omit<StreamParams, 'signal'>) => {
+        const signal = this.deps.watchSignal?.();
+        return client.stream(signal ? { ...params, signal } : params);
+      };
+      const watcher = createWatcher(out, clock);
       const ctx: CommandContext = {
         client,
         out,
@@ -148,11 +135,11 @@ export class CliApp {
             stop();
           }
         },
-        present: createPresenter(out, clock, { signal: this.deps.watchSignal, sleep }),
-        stream: (params) => {
-          const signal = this.deps.watchSignal?.();
-          return client.stream(signal ? { ...params, signal } : params);
+        present: async (frame) => {
+          out.stdout.write(await frame());
         },
+        stream,
+        watch: (params, frame) => watcher(stream(params), frame),
       };
       await action(ctx);
     } catch (err) {

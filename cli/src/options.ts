@@ -56,16 +56,7 @@ export function parseDay(value: string): string {
   return day;
 }
 
-export const DEFAULT_WATCH_SECONDS = 10;
-
-/** `--watch [seconds]`: refresh in place; 10 s when no number is given. */
+/** `--watch`: redraw from the live stream (GET /api/v1/stream) as the board changes. */
 export function watchOption(): Option {
-  return new Option('-w, --watch [seconds]', `refresh every N seconds (default ${DEFAULT_WATCH_SECONDS})`).argParser(
-    intParser(2, 3600),
-  );
-}
-
-export function watchSeconds(value: number | boolean | undefined): number | undefined {
-  if (value === undefined || value === false) return undefined;
-  return value === true ? DEFAULT_WATCH_SECONDS : value;
+  return new Option('-w, --watch', 'redraw as the board changes (a live stream; Ctrl-C to stop)');
 }

@@ -2,6 +2,8 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ScanRow, StreamGame } from '@propsfeed/contract';
+import type { StreamMessage } from '@propsfeed/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runGames } from '../src/commands/games';
 import { runLogin } from '../src/commands/login';
@@ -77,35 +79,50 @@ describe('table width', () => {
 });
 
 describe('--watch', () => {
-  it('redraws in place on a terminal, with the refresh interval', async () => {
-    let calls = 0;
-    const client = fakeClient({
-      games: async () => {
-        calls++;
-        return data.games;
-      },
-    });
-    const { ctx, stdout } = testContext(client, { terminal: true, frames: 3 });
-    await runGames(ctx, { watch: 5 });
-    expect(calls).toBe(3);
-    expect(stdout.text.split('\u001b[H\u001b[2J\u001b[3J')).toHaveLength(4);
-    expect(stdout.text).toContain('Every 5s · updated 00:00:00 · Ctrl-C to stop');
+  const streamGames = data.games.games.map((g) => ({ ...g, state: g.live ? ('live' as const) : ('pre' as const) }));
+  const snapshot: StreamMessage = {
+    type: 'snapshot',
+    reset: false,
+    boardVersion: 1,
+    fetchedAt: null,
+    delayed: false,
+    games: streamGames.slice(1),
+    rows: data.scan.rows,
+    id: '1',
+  };
+  const [first, second] = data.scan.rows as [ScanRow, ScanRow];
+  const changes: StreamMessage[] = [
+    { type: 'game', game: streamGames[0] as StreamGame, id: '2.1' },
+    { type: 'prop', row: { ...first, line: 26.5 }, previous: { line: 25.5 }, id: '2.2' },
+    {
+      type: 'prop.removed',
+      eventId: second.eventId,
+      sport: 'nba',
+      player: second.player,
+      stat: second.stat,
+      id: '2.3',
+    },
+  ];
+
+  it('draws games from the stream, in place on a terminal, without polling the API', async () => {
+    const { ctx, stdout } = testContext(fakeClient({}), { terminal: true, events: [snapshot, ...changes] });
+    await runGames(ctx, { watch: true });
+    const frames = stdout.text.split('\u001b[H\u001b[2J\u001b[3J').slice(1);
+    expect(frames.length).toBeGreaterThanOrEqual(1);
+    const last = frames.at(-1) ?? '';
+    // The game event added the live game to the snapshot's two.
+    expect(last).toContain('pp_8812345');
+    expect(last).toContain('ud_112240');
+    expect(last).toContain('Live · updated 00:00:00 · Ctrl-C to stop');
   });
 
-  it('appends frames without escape codes when piped, and survives a failed refresh', async () => {
-    let calls = 0;
-    const { RateLimitError } = await import('@propsfeed/sdk');
-    const client = fakeClient({
-      games: async () => {
-        calls++;
-        if (calls === 1) throw new RateLimitError({ status: 429, code: 'rate_limited', message: 'x', retryAfter: 3 });
-        return data.games;
-      },
-    });
-    const { ctx, stdout } = testContext(client, { terminal: false, frames: 2 });
-    await runGames(ctx, { watch: true });
+  it('applies prop changes and removals to the scan, piped without escape codes', async () => {
+    const { ctx, stdout } = testContext(fakeClient({}), { terminal: false, events: [snapshot, ...changes] });
+    await runScan(ctx, { watch: true, stat: 'points' });
     expect(stdout.text).not.toContain('\u001b[');
-    expect(stdout.text.startsWith('Rate limit reached. Try again in 3s.\npp_8812345\t')).toBe(true);
+    const lines = stdout.text.trimEnd().split('\n');
+    expect(lines.some((l) => l.startsWith('LeBron James\tpoints\t26.5'))).toBe(true);
+    expect(lines.some((l) => l.startsWith(`${second.player}\t`))).toBe(false);
   });
 });
 

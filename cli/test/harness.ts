@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { PropsApi } from '@propsfeed/contract';
 import type { StreamMessage } from '@propsfeed/sdk';
 import { expect } from 'vitest';
-import { type CommandContext, createPresenter } from '../src/context';
+import { type CommandContext, createWatcher } from '../src/context';
 import { Output, type Stream } from '../src/output/output';
 
 export const NOW = new Date('2026-11-22T00:00:00.000Z');
@@ -41,8 +41,7 @@ export interface TestContextOptions {
   color?: boolean;
   json?: boolean;
   columns?: number;
-  frames?: number;
-  /** What `ctx.stream` yields (a stream that then ends). */
+  /** What `ctx.stream` (and `--watch`) yields: a stream that then ends. */
   events?: StreamMessage[];
 }
 
@@ -51,25 +50,21 @@ export function testContext(client: PropsApi, opts: TestContextOptions) {
   const stderr = capture(false);
   const out = new Output(stdout, stderr, opts.color ? {} : { NO_COLOR: '1' });
   const clock = { now: () => NOW, timeZone: 'UTC' };
-  // --watch in tests: stop after `frames` refreshes instead of waiting for Ctrl-C.
-  const stop = new AbortController();
-  let frames = 0;
+  const stream = async function* () {
+    yield* opts.events ?? [];
+  };
+  const watcher = createWatcher(out, clock);
   const ctx: CommandContext = {
     client,
     out,
     clock,
     json: opts.json === true,
     load: (request) => request(),
-    present: createPresenter(out, clock, {
-      signal: () => stop.signal,
-      sleep: async () => {
-        frames++;
-        if (frames >= (opts.frames ?? 1)) stop.abort();
-      },
-    }),
-    stream: async function* () {
-      yield* opts.events ?? [];
+    present: async (frame) => {
+      stdout.write(await frame());
     },
+    stream,
+    watch: (_params, frame) => watcher(stream(), frame),
   };
   return { ctx, stdout, stderr };
 }

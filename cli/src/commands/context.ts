@@ -61,7 +61,7 @@ export function renderContext(data: PlayerContextResponse, ctx: CommandContext):
 }
 
 export async function runContext(ctx: CommandContext, name: string, opts: ContextOptions): Promise<void> {
-  await ctx.present(undefined, async () => {
+  await ctx.present(async () => {
     const data = await ctx.load(() => ctx.client.playerContext({ name, sport: opts.sport, stat: opts.stat }));
     return ctx.json ? toJson(data) : renderContext(data, ctx);
   });

@@ -79,7 +79,7 @@ export function renderEdges(data: EdgesResponse, ctx: CommandContext): string {
 }
 
 export async function runEdges(ctx: CommandContext, opts: EdgesOptions): Promise<void> {
-  await ctx.present(undefined, async () => {
+  await ctx.present(async () => {
     const data = await ctx.load(() => ctx.client.edges(opts));
     return ctx.json ? toJson(data) : renderEdges(data, ctx);
   });

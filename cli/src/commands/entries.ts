@@ -42,7 +42,7 @@ export function renderEntries(data: EntriesResponse, ctx: CommandContext): strin
 }
 
 export async function runEntries(ctx: CommandContext): Promise<void> {
-  await ctx.present(undefined, async () => {
+  await ctx.present(async () => {
     const data = await ctx.load(() => ctx.client.entries());
     return ctx.json ? toJson(data) : renderEntries(data, ctx);
   });

@@ -2,7 +2,7 @@
 import type { PropsResult, SportId } from '@propsfeed/contract';
 import type { Command } from 'commander';
 import type { CliApp, CommandContext } from '../context';
-import { parseSport, parseStatList, watchOption, watchSeconds } from '../options';
+import { parseSport, parseStatList, watchOption } from '../options';
 import { formatLocalTime, formatStart, matchup } from '../output/format';
 import { toJson } from '../output/output';
 import { LINE_COLUMNS, lineCells, numberCell, showing } from '../output/rows';
@@ -11,7 +11,7 @@ import { type Column, cell } from '../output/table';
 export interface GameOptions {
   stats?: string;
   sport?: SportId;
-  watch?: number | boolean;
+  watch?: boolean;
 }
 
 export function renderGame(data: PropsResult, ctx: CommandContext): string {
@@ -42,7 +42,16 @@ export function renderGame(data: PropsResult, ctx: CommandContext): string {
 }
 
 export async function runGame(ctx: CommandContext, eventId: string, opts: GameOptions): Promise<void> {
-  await ctx.present(watchSeconds(opts.watch), async () => {
+  if (opts.watch) {
+    const stats = opts.stats?.split(',');
+    await ctx.watch({ eventId, ...(opts.stats ? { stats: opts.stats } : {}) }, (board) => {
+      const data = board.gameProps(eventId, stats);
+      if (!data) return ctx.out.note(`${eventId} is not on the board (yet); waiting for it.`);
+      return ctx.json ? toJson(data) : renderGame(data, ctx);
+    });
+    return;
+  }
+  await ctx.present(async () => {
     const data = await ctx.load(() => ctx.client.gameProps(eventId, { stats: opts.stats, sport: opts.sport }));
     return ctx.json ? toJson(data) : renderGame(data, ctx);
   });

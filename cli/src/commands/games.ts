@@ -2,7 +2,7 @@
 import { type GamesResponse, SPORTS, type SportId } from '@propsfeed/contract';
 import type { Command } from 'commander';
 import type { CliApp, CommandContext } from '../context';
-import { parseSport, watchOption, watchSeconds } from '../options';
+import { parseSport, watchOption } from '../options';
 import { matchup } from '../output/format';
 import { toJson } from '../output/output';
 import { booksOf, showing, startCell } from '../output/rows';
@@ -10,7 +10,7 @@ import { type Column, cell } from '../output/table';
 
 export interface GamesOptions {
   sport?: SportId;
-  watch?: number | boolean;
+  watch?: boolean;
 }
 
 export function renderGames(data: GamesResponse, ctx: CommandContext): string {
@@ -52,7 +52,15 @@ export function renderGames(data: GamesResponse, ctx: CommandContext): string {
 }
 
 export async function runGames(ctx: CommandContext, opts: GamesOptions): Promise<void> {
-  await ctx.present(watchSeconds(opts.watch), async () => {
+  if (opts.watch) {
+    const sport = opts.sport ?? 'nba';
+    await ctx.watch({ sport }, (board) => {
+      const data = board.games(sport);
+      return ctx.json ? toJson(data) : renderGames(data, ctx);
+    });
+    return;
+  }
+  await ctx.present(async () => {
     const data = await ctx.load(() => ctx.client.games({ sport: opts.sport }));
     return ctx.json ? toJson(data) : renderGames(data, ctx);
   });

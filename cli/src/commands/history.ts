@@ -47,7 +47,7 @@ export async function runHistory(
   args: { eventId: string; player: string; stat: string },
   opts: HistoryOptions,
 ): Promise<void> {
-  await ctx.present(undefined, async () => {
+  await ctx.present(async () => {
     const data = await ctx.load(() => ctx.client.propHistory({ ...args, source: opts.source }));
     return ctx.json ? toJson(data) : renderHistory(data, ctx);
   });

@@ -58,7 +58,7 @@ export function renderMe(info: KeyInfo, ctx: CommandContext): string {
 }
 
 export async function runMe(ctx: CommandContext): Promise<void> {
-  await ctx.present(undefined, async () => {
+  await ctx.present(async () => {
     const info = await ctx.load(() => ctx.client.me());
     return ctx.json ? toJson(info) : renderMe(info, ctx);
   });

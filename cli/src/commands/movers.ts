@@ -52,7 +52,7 @@ export function renderMovers(data: MovementResponse, ctx: CommandContext): strin
 }
 
 export async function runMovers(ctx: CommandContext, opts: MoversOptions): Promise<void> {
-  await ctx.present(undefined, async () => {
+  await ctx.present(async () => {
     const data = await ctx.load(() => ctx.client.movers(opts));
     return ctx.json ? toJson(data) : renderMovers(data, ctx);
   });

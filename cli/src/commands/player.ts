@@ -40,7 +40,7 @@ export function renderPlayer(data: PlayerPropsResponse, ctx: CommandContext): st
 }
 
 export async function runPlayer(ctx: CommandContext, name: string, opts: PlayerOptions): Promise<void> {
-  await ctx.present(undefined, async () => {
+  await ctx.present(async () => {
     const data = await ctx.load(() => ctx.client.playerProps({ name, sport: opts.sport }));
     return ctx.json ? toJson(data) : renderPlayer(data, ctx);
   });

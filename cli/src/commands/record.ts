@@ -147,7 +147,7 @@ export function renderRecord(data: TrackRecordResponse, ctx: CommandContext, opt
 }
 
 export async function runRecord(ctx: CommandContext, opts: RecordOptions): Promise<void> {
-  await ctx.present(undefined, async () => {
+  await ctx.present(async () => {
     const { minEdge: _, edges: __, ...query } = opts;
     const data = await ctx.load(() => ctx.client.trackRecord(query));
     return ctx.json ? toJson(data) : renderRecord(data, ctx, opts);

@@ -56,7 +56,7 @@ export function renderResults(data: ResultsResponse, ctx: CommandContext): strin
 }
 
 export async function runResults(ctx: CommandContext, opts: ResultsOptions): Promise<void> {
-  await ctx.present(undefined, async () => {
+  await ctx.present(async () => {
     const data = await ctx.load(() => ctx.client.results(opts));
     return ctx.json ? toJson(data) : renderResults(data, ctx);
   });

@@ -2,7 +2,7 @@
 import { MAX_SCAN_LIMIT, type ScanResponse, type ScanRow, type SportId } from '@propsfeed/contract';
 import { type Command, Option } from 'commander';
 import type { CliApp, CommandContext } from '../context';
-import { intParser, parseSport, parseStat, watchOption, watchSeconds } from '../options';
+import { intParser, parseSport, parseStat, watchOption } from '../options';
 import { matchup } from '../output/format';
 import { toJson } from '../output/output';
 import { LINE_COLUMNS, lineCells, numberCell, showing, startCell } from '../output/rows';
@@ -17,7 +17,7 @@ export interface ScanOptions {
   limit?: number;
   sort?: ScanSort;
   minBooks?: number;
-  watch?: number | boolean;
+  watch?: boolean;
 }
 
 /** The better of the two prices; rows without odds (PrizePicks only) sort last. */
@@ -65,7 +65,15 @@ export function renderScan(data: ScanResponse, opts: ScanOptions, ctx: CommandCo
 }
 
 export async function runScan(ctx: CommandContext, opts: ScanOptions): Promise<void> {
-  await ctx.present(watchSeconds(opts.watch), async () => {
+  if (opts.watch) {
+    const sport = opts.sport ?? 'nba';
+    await ctx.watch({ sport, ...(opts.stat ? { stats: opts.stat } : {}) }, (board) => {
+      const data = board.scan(sport, opts.stat, opts.limit);
+      return ctx.json ? toJson(data) : renderScan(data, opts, ctx);
+    });
+    return;
+  }
+  await ctx.present(async () => {
     const data = await ctx.load(() => ctx.client.scan({ sport: opts.sport, stat: opts.stat, limit: opts.limit }));
     return ctx.json ? toJson(data) : renderScan(data, opts, ctx);
   });

@@ -99,7 +99,7 @@ export function renderSlip(data: SlipEvaluation, ctx: CommandContext): string {
 }
 
 export async function runSlip(ctx: CommandContext, legs: SlipLeg[]): Promise<void> {
-  await ctx.present(undefined, async () => {
+  await ctx.present(async () => {
     const data = await ctx.load(() => ctx.client.evaluateSlip(legs));
     return ctx.json ? toJson(data) : renderSlip(data, ctx);
   });

@@ -18,7 +18,7 @@ export function renderSports(data: SportsResponse, ctx: CommandContext): string 
 }
 
 export async function runSports(ctx: CommandContext): Promise<void> {
-  await ctx.present(undefined, async () => {
+  await ctx.present(async () => {
     const data = await ctx.load(() => ctx.client.sports());
     return ctx.json ? toJson(data) : renderSports(data, ctx);
   });
