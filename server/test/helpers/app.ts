@@ -41,6 +41,8 @@ export interface TestAppOptions {
   dataDir?: string;
   /** The stream's numbers (buffer cap, retention, ticks). */
   stream?: AppDeps['stream'];
+  /** Client connections from one address at most (default net/connections.ts DEFAULT_PER_ADDRESS). */
+  maxConnectionsPerAddress?: number;
 }
 
 export interface TestApp {
@@ -83,6 +85,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     logLevel: opts.logStream ? 'warn' : 'silent',
     logStream: opts.logStream,
     stream: opts.stream,
+    maxConnectionsPerAddress: opts.maxConnectionsPerAddress,
   });
   const createKey: TestApp['createKey'] = async (input) => {
     const { created, record } = await issueKey(store, { label: `test ${input.tier}`, ...input });
