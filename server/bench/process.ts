@@ -13,7 +13,8 @@ import type { ServerProbe } from './measure';
 const SERVER_CPU = '0';
 const DRIVER_CPU = '1';
 
-function tasksetWorks(): boolean {
+/** Whether processes can be pinned to CPUs here (Linux, two or more CPUs, taskset installed). */
+export function tasksetWorks(): boolean {
   if (process.platform !== 'linux' || availableParallelism() < 2) return false;
   try {
     execFileSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' });

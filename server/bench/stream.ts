@@ -8,16 +8,17 @@
  * fan-out rate (streams reached per second), and the server's memory per idle stream.
  * Goals (issue #18): p99 ≤ 250 ms, ≤ 30 KB per idle stream, fan-out ≥ 0.8× the bare server's.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
 import { connect, type Socket } from 'node:net';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { buildTestApp } from '../test/helpers/app';
 import { buildBoard, type GameSpec, TestBoardSource } from '../test/helpers/board';
+import { tasksetWorks } from './process';
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 10_000);
 const GAMES = 50;
@@ -200,15 +201,7 @@ interface Child {
   stop(): void;
 }
 
-const pinnable = (() => {
-  if (process.platform !== 'linux' || availableParallelism() < 2) return false;
-  try {
-    execFileSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const pinnable = tasksetWorks();
 
 /** A child on its own CPU (when it can be pinned), with the soft fd limit raised to the hard one. */
 function child(cpu: string, args: string[]): Child {
