@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DaySchema,
   ERROR_CODES,
   ErrorSchema,
   GamePropsQuerySchema,
@@ -163,5 +164,14 @@ describe('catalog', () => {
   });
   it('has the NBA stat keys of the spec', () => {
     expect(STAT_KEYS.nba).toEqual(expect.arrayContaining(['points', 'rebounds', 'assists', 'threes', 'pra']));
+  });
+});
+
+describe('DaySchema', () => {
+  it('refuses what is no YYYY-MM-DD in one sentence, and a day no calendar has in another', () => {
+    const messages = (value: string) => DaySchema.safeParse(value).error?.issues.map((issue) => issue.message) ?? [];
+    expect(messages('bogus')).toEqual(['a day is YYYY-MM-DD']);
+    expect(messages('2026-02-30')).toEqual(['not a calendar day']);
+    expect(messages('2026-02-28')).toEqual([]);
   });
 });

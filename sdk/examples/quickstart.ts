@@ -17,7 +17,8 @@ const top = scan.rows[0];
 if (top) {
   try {
     const history = await client.propHistory({ eventId: top.eventId, player: top.player, stat: top.stat });
-    console.log(`${top.player}: ${history.books.map((b) => `${b.source} ${b.opening.line} → ${b.current.line}`)}`);
+    const moves = history.books.map((b) => `${b.source} ${b.opening.line} → ${b.current.line}`);
+    console.log(`${top.player}: ${moves.join(', ')}`);
   } catch (err) {
     if (!(err instanceof PermissionError)) throw err;
     console.log(`Line history needs the ${err.requiredTier} tier`);

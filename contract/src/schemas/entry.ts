@@ -11,8 +11,10 @@ export const EntryKindSchema = z
 export const DaySchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'a day is YYYY-MM-DD')
-  // Date.parse rolls 2026-02-30 over to March: the day must read back as itself.
+  // Date.parse rolls 2026-02-30 over to March: the day must read back as itself. (A value
+  // that is no YYYY-MM-DD at all is the regex's to refuse: one sentence, not two.)
   .refine((v) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return true;
     const ms = Date.parse(`${v}T00:00:00Z`);
     return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === v;
   }, 'not a calendar day')
