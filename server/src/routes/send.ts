@@ -50,5 +50,6 @@ export async function sendPrepared(request: RequestLike, reply: ReplyLike, prepa
   reply.header('content-type', JSON_TYPE);
   const encoding = prepared.compressible ? pickEncoding(request.headers['accept-encoding']) : 'identity';
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
-  return { status: 200, body: (await prepared.encoded(encoding)) as never };
+  const bytes = prepared.encoded(encoding);
+  return { status: 200, body: (bytes instanceof Buffer ? bytes : await bytes) as never };
 }

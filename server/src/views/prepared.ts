@@ -18,6 +18,8 @@ export class Prepared<T = unknown> {
   readonly etag: string;
   private gz: Promise<Buffer> | undefined;
   private brotli: Promise<Buffer> | undefined;
+  private gzDone: Buffer | undefined;
+  private brotliDone: Buffer | undefined;
   private made: { value: T } | undefined;
 
   constructor(
@@ -43,16 +45,27 @@ export class Prepared<T = unknown> {
     return this.body.length >= COMPRESS_MIN_BYTES;
   }
 
-  /** The body in `encoding`, compressed once and then served from memory. */
+  /**
+   * The body in `encoding`, compressed once and then served from memory: a promise only
+   * while the first compression runs, the bytes themselves after (no await per request).
+   */
   encoded(encoding: ContentEncoding): Buffer | Promise<Buffer> {
     if (encoding === 'gzip') {
-      this.gz ??= gzipAsync(this.body, { level: 6 });
+      if (this.gzDone) return this.gzDone;
+      this.gz ??= gzipAsync(this.body, { level: 6 }).then((bytes) => {
+        this.gzDone = bytes;
+        return bytes;
+      });
       return this.gz;
     }
     if (encoding === 'br') {
+      if (this.brotliDone) return this.brotliDone;
       // Quality 5: most of brotli's gain at a small part of the default quality's cost.
       this.brotli ??= brotliAsync(this.body, {
         params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: this.body.length },
+      }).then((bytes) => {
+        this.brotliDone = bytes;
+        return bytes;
       });
       return this.brotli;
     }
