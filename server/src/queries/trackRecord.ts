@@ -4,6 +4,7 @@
  */
 import type { ProbabilityBasis, SportId, TrackRecordResponse } from '@propsfeed/contract';
 import type { Caller } from '../auth/caller';
+import { ApiError } from '../errors/apiError';
 import type { SettlementReader } from '../history/settlement';
 import { utcDay } from '../odds';
 import { scoreForecasts, TRACK_RECORD_NOTE } from '../odds/record';
@@ -28,6 +29,10 @@ export function trackRecordQuery(
   const nowMs = deps.now();
   const sports = settledSports(caller, params.sport, params.stat);
   const today = utcDay(nowMs);
+  // As results refuses a day after today: a since in the future can only be a mistake.
+  if (params.since !== undefined && params.since > today) {
+    throw new ApiError('invalid_request', `since ${params.since} is after today (${today}, UTC)`);
+  }
   const key = `${today}|${sports.join(',')}|${params.stat ?? ''}|${params.since ?? ''}|${params.method ?? ''}`;
   return answersOf(settlements).getOrRead(key, nowMs, async () => {
     const locks = await settlements.settled({

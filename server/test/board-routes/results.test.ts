@@ -159,7 +159,7 @@ describe('GET /api/v1/props/track-record', () => {
     expect(record.note).toContain('not promises');
   });
 
-  it('filters by method, since and stat; refuses an unknown method', async () => {
+  it('filters by method, since and stat; refuses an unknown method and a since after today', async () => {
     const byMethod = (await get('track-record?method=distribution')).body;
     expect([byMethod.method, byMethod.count, byMethod.brier]).toEqual(['distribution', 1, 0.09]);
     expect((await get('track-record?since=2026-11-22')).body.count).toBe(1);
@@ -168,5 +168,9 @@ describe('GET /api/v1/props/track-record', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe('invalid_request');
     expect((await get('track-record?method=none')).status).toBe(400);
+    expect(await get('track-record?since=2026-11-23')).toEqual({
+      status: 400,
+      body: { error: 'invalid_request', message: 'since 2026-11-23 is after today (2026-11-22, UTC)' },
+    });
   });
 });
