@@ -16,6 +16,7 @@ import {
   type Plan,
   printComparisons,
   printResults,
+  requireWrk,
   type Target,
 } from './measure';
 import { startBenchServer } from './process';
@@ -43,6 +44,7 @@ async function serve(): Promise<void> {
 }
 
 async function drive(): Promise<void> {
+  requireWrk();
   const { stop, firstLine, pinned, probe } = await startBenchServer(fileURLToPath(import.meta.url), ['--serve']);
   const { api, bareFastify, key } = JSON.parse(firstLine) as { api: string; bareFastify: string; key: string };
   const v1 = `${api}/api/v1`;

@@ -77,7 +77,7 @@ export function connectionsArg(argv = process.argv): number {
   return n;
 }
 
-/** Exits with a sentence saying how to install wrk when it is not on the PATH. */
+/** Exits with a sentence saying how to install wrk when it is not on the PATH (before a benchmark starts its server). */
 export function requireWrk(): void {
   try {
     execFileSync('wrk', ['--version'], { stdio: 'ignore' });
@@ -133,7 +133,6 @@ export async function measureAll(
   plan: Plan,
   server: ServerProbe = { cpuSeconds: () => undefined, rssMb: () => undefined },
 ): Promise<Map<string, Measured>> {
-  requireWrk();
   const dir = mkdtempSync(join(tmpdir(), 'propsfeed-wrk-'));
   const script = join(dir, 'report.lua');
   writeFileSync(script, REPORT_LUA);
@@ -204,7 +203,7 @@ function ratioOfRounds(ours: number[], base: number[]): RoundRatio {
  * the machine's drift over the run cancels out of each ratio. The median, and the range the
  * rounds spread over (how much a single run of this benchmark can be trusted here).
  */
-export function roundRatio(results: Map<string, Measured>, target: string, baseline: string): RoundRatio {
+function roundRatio(results: Map<string, Measured>, target: string, baseline: string): RoundRatio {
   return ratioOfRounds(results.get(target)?.roundRps ?? [], results.get(baseline)?.roundRps ?? []);
 }
 
