@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AmericanOddsSchema, BookSchema, EventIdSchema, IsoTimeSchema, SportIdSchema, StatKeySchema } from './common';
-import { ProjectionSchema, ScanRowSchema } from './prop';
+import { ProjectionSchema, PropGameShape, ScanRowSchema } from './prop';
 
 /** GET /props/player: every active prop of one player, as scan rows. */
 export const PlayerPropsResponseSchema = z
@@ -95,11 +95,7 @@ const MoveSchema = z.object({
 });
 
 export const MoverSchema = MoveSchema.extend({
-  eventId: EventIdSchema,
-  sport: SportIdSchema,
-  homeTeam: z.string(),
-  awayTeam: z.string(),
-  startTime: IsoTimeSchema,
+  ...PropGameShape,
   player: z.string(),
   stat: StatKeySchema,
   oddsChange: z.number().optional().describe('Largest movement of American odds on either side'),

@@ -54,13 +54,18 @@ export const PlayerPropSchema = z
   .describe('PlayerProp');
 export type PlayerProp = z.infer<typeof PlayerPropSchema>;
 
+/** The game fields a prop's row, result or move carries, in this order. */
+export const PropGameShape = {
+  eventId: EventIdSchema,
+  sport: SportIdSchema,
+  homeTeam: z.string(),
+  awayTeam: z.string(),
+  startTime: IsoTimeSchema,
+};
+
 export const PropsResultSchema = z
   .object({
-    eventId: EventIdSchema,
-    sport: SportIdSchema,
-    homeTeam: z.string(),
-    awayTeam: z.string(),
-    startTime: IsoTimeSchema,
+    ...PropGameShape,
     props: z.array(PlayerPropSchema),
     sources: z.array(BookSchema).describe('Books that contributed'),
     fetchedAt: z.number().int().describe('Epoch milliseconds when the upstream snapshot was taken'),
@@ -167,11 +172,7 @@ export const EdgeSchema = z
 export type Edge = z.infer<typeof EdgeSchema>;
 
 export const ScanRowSchema = PlayerPropSchema.extend({
-  eventId: EventIdSchema,
-  sport: SportIdSchema,
-  homeTeam: z.string(),
-  awayTeam: z.string(),
-  startTime: IsoTimeSchema,
+  ...PropGameShape,
   source: BookSchema,
   fetchedAt: z.number().int().optional().describe('Epoch milliseconds of the upstream snapshot'),
   propsfeedProjection: ProjectionSchema.optional(),

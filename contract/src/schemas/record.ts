@@ -1,9 +1,9 @@
 /** Settled props and the service's track record: how its published probabilities did. */
 import { z } from 'zod';
 import { MAX_RESULTS_LIMIT } from '../catalog';
-import { BookSchema, EventIdSchema, IsoTimeSchema, SportIdSchema, StatKeySchema } from './common';
+import { BookSchema, SportIdSchema, StatKeySchema } from './common';
 import { DaySchema } from './entry';
-import { ProbabilityBasisSchema } from './prop';
+import { ProbabilityBasisSchema, PropGameShape } from './prop';
 import { OptionalSportQuery, PlayerNameQuery, queryInt } from './query';
 
 export const PROP_RESULTS = ['over', 'under', 'push'] as const;
@@ -30,11 +30,7 @@ export type SettledBook = z.infer<typeof SettledBookSchema>;
 
 export const SettledPropSchema = z
   .object({
-    eventId: EventIdSchema,
-    sport: SportIdSchema,
-    homeTeam: z.string(),
-    awayTeam: z.string(),
-    startTime: IsoTimeSchema,
+    ...PropGameShape,
     player: z.string(),
     stat: StatKeySchema,
     finalValue: z.number().describe("The player's final value of the stat, as the service recorded it"),
