@@ -79,15 +79,16 @@ function queryDecimal(min: number, max: number) {
   );
 }
 
+/** An edge floor: a probability difference from -1 to 1 (the edges query's and the stream's). */
+export const MinEdgeQuery = queryDecimal(-1, 1);
+
 export const EdgesQuerySchema = z.object({
   sport: SportQuery,
   stat: StatKeySchema.optional().describe('Filter to a single stat key'),
   entry: EntryIdQuery.optional(),
-  minEdge: queryDecimal(-1, 1)
-    .optional()
-    .describe(
-      'Only rows whose edge is at least this (a probability difference, e.g. 0.02); every row with an edge when absent',
-    ),
+  minEdge: MinEdgeQuery.optional().describe(
+    'Only rows whose edge is at least this (a probability difference, e.g. 0.02); every row with an edge when absent',
+  ),
   limit: queryInt(1, MAX_SCAN_LIMIT)
     .optional()
     .describe(`Maximum rows (1 to ${MAX_SCAN_LIMIT}), further capped by the tier's scanLimit`),

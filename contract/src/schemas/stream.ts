@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { AmericanOddsSchema, EventIdSchema, GameStateSchema, IsoTimeSchema, SportIdSchema } from './common';
 import { GameSchema } from './game';
 import { ScanRowSchema } from './prop';
-import { PlayerNameQuery, StatsListQuery } from './query';
+import { MinEdgeQuery, PlayerNameQuery, StatsListQuery } from './query';
 
 /** At most this many sports in one stream's filter (the catalog's, each once). */
 const SportsListQuery = z
@@ -27,6 +27,13 @@ export const StreamQuerySchema = z.object({
   stats: StatsListQuery.optional(),
   eventId: EventIdSchema.optional().describe('Only this game (either book’s id)'),
   player: PlayerNameQuery.optional().describe('Only this player (name, matched ignoring case and accents)'),
+  minEdge: MinEdgeQuery.optional().describe(
+    "Only props whose row's edge is at least this (a probability difference, e.g. 0.02; tiers with edges, pro and above). " +
+      'A prop the stream showed whose edge falls below it is sent as `prop.removed` with reason `below_min_edge`, ' +
+      'one that rises to it as `prop`. An edge is judged when the prop itself changes (line, odds, state, live value): ' +
+      'when only the game logs behind its probability or the day’s entry types move, the stream sends nothing for it ' +
+      'until its next change',
+  ),
   lastEventId: StreamEventIdSchema.optional().describe(
     'Resume after this event id; the Last-Event-ID header does the same and wins when both are sent',
   ),
@@ -75,6 +82,9 @@ export const StreamPropEventSchema = z
   })
   .describe('StreamPropEvent');
 
+/** Why a prop left the stream: pulled by the books (or its game left the board), or its edge fell below `minEdge`. */
+export const STREAM_REMOVED_REASONS = ['pulled', 'below_min_edge'] as const;
+
 export const StreamPropRemovedEventSchema = z
   .object({
     type: z.literal('prop.removed'),
@@ -82,8 +92,14 @@ export const StreamPropRemovedEventSchema = z
     sport: SportIdSchema,
     player: z.string(),
     stat: z.string(),
+    reason: z
+      .enum(STREAM_REMOVED_REASONS)
+      .optional()
+      .describe(
+        '`pulled`: the books pulled it or its game left the board; `below_min_edge`: still on the board, its edge is now below the stream’s minEdge. Absent means pulled',
+      ),
   })
-  .describe('StreamPropRemovedEvent: the prop was pulled (or its game left the board)');
+  .describe('StreamPropRemovedEvent: the prop left the stream: pulled, or (with minEdge) below the edge asked for');
 
 export const StreamGameEventSchema = z
   .object({ type: z.literal('game'), game: StreamGameSchema })

@@ -1,7 +1,7 @@
 /** GET /api/v1/stream: the board's changes as Server-Sent Events (contract key `stream`), beside ts-rest. */
 import { isStatKey, SPORT_IDS, type SportId, StreamQuerySchema } from '@propsfeed/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { assertSport } from '../auth/access';
+import { assertRoute, assertSport } from '../auth/access';
 import { type Caller, callerOf } from '../auth/caller';
 import { authenticate, bearerKey, countRequest, type GuardDeps } from '../auth/guard';
 import { normalizeName } from '../books/names';
@@ -73,6 +73,8 @@ function statsOf(sports: readonly SportId[], asked: string | undefined): string[
 
 function viewOf(caller: Caller, query: ReturnType<typeof StreamQuerySchema.parse>): StreamView {
   const sports = sportsOf(caller, query.sport);
+  // Edges are GET /props/edges's: a tier without that route has none to filter by.
+  if (query.minEdge !== undefined) assertRoute(caller, 'pro', `minEdge on ${STREAM_PATH}`);
   return streamViewOf({
     kind: caller.view as StreamView['kind'],
     delayMs: caller.policy.delayMs,
@@ -80,6 +82,7 @@ function viewOf(caller: Caller, query: ReturnType<typeof StreamQuerySchema.parse
     stats: statsOf(sports, query.stats),
     eventId: query.eventId ?? null,
     player: query.player === undefined ? null : normalizeName(query.player),
+    minEdge: query.minEdge ?? null,
   });
 }
 

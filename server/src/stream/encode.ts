@@ -1,12 +1,13 @@
 /**
  * The stream's bytes. An event's JSON is made once per board change and view kind (tier),
  * and the SSE frames of one change for one view (kind × filter) once, as one buffer that
- * every connection of the view is written: never one JSON.stringify per client.
+ * every connection of the view is written: never one JSON.stringify per client. A view with
+ * minEdge shows a prop while its row's edge meets it, telling a prop that falls below as removed.
  */
-import type { SportId, StreamGame } from '@propsfeed/contract';
+import type { SportId, STREAM_REMOVED_REASONS, StreamGame } from '@propsfeed/contract';
 import { normalizeName } from '../books/names';
 import type { Board, BoardGame, BoardProp } from '../feed/types';
-import type { ViewKind, ViewRegistry } from '../views';
+import type { BoardViews, ViewKind, ViewRegistry } from '../views';
 import type { BoardChange, ChangeEvent } from '../views/boardChanges';
 import { gameOf } from '../views/encode';
 
@@ -21,6 +22,8 @@ export interface StreamView {
   eventId: string | null;
   /** normalizeName of the player asked for. */
   player: string | null;
+  /** Only props whose row's edge is at least this (tiers with edges). */
+  minEdge: number | null;
 }
 
 export function streamViewOf(view: Omit<StreamView, 'key'>): StreamView {
@@ -31,6 +34,7 @@ export function streamViewOf(view: Omit<StreamView, 'key'>): StreamView {
     view.stats?.join(',') ?? '*',
     view.eventId ?? '*',
     view.player ?? '*',
+    view.minEdge ?? '*',
   ].join('|');
   return { ...view, key };
 }
@@ -49,6 +53,13 @@ function propMatches(view: StreamView, game: BoardGame, prop: BoardProp): boolea
 
 function eventMatches(view: StreamView, event: ChangeEvent): boolean {
   return event.kind === 'game' ? gameMatches(view, event.game) : propMatches(view, event.game, event.prop);
+}
+
+/** Whether a row's edge meets the view's minEdge (every row meets none). */
+function meetsMinEdge(views: BoardViews, view: StreamView, game: BoardGame, prop: BoardProp): boolean {
+  if (view.minEdge === null) return true;
+  const edge = views.edge(game, prop);
+  return edge !== undefined && edge.edge >= view.minEdge;
 }
 
 export function streamGameOf(game: BoardGame): StreamGame {
@@ -70,8 +81,34 @@ export function frame(json: string, id?: string): string {
   return id === undefined ? `data: ${json}\n\n` : `id: ${id}\ndata: ${json}\n\n`;
 }
 
+/**
+ * The frames of one change for one view, with where each starts: a resume mid-change is the
+ * tail of the same bytes, so it gets exactly what the view was sent (edges judged once).
+ */
+interface ViewFrames {
+  bytes: Buffer;
+  /** The event number k (of id N.k) and byte offset of each frame, in order. */
+  events: number[];
+  offsets: number[];
+}
+
 /** Frames of one change for one view, made once; by change object (gone with it), then view key. */
-type ChangeCache = { byKind: Map<string, (string | undefined)[]>; byView: Map<string, Buffer> };
+type ChangeCache = { byKind: Map<string, (string | undefined)[]>; byView: Map<string, ViewFrames> };
+
+const NO_BYTES = Buffer.alloc(0);
+
+type RemovedReason = (typeof STREAM_REMOVED_REASONS)[number];
+
+function removedJson(game: BoardGame, prop: BoardProp, reason: RemovedReason): string {
+  return JSON.stringify({
+    type: 'prop.removed',
+    eventId: game.id,
+    sport: game.sport,
+    player: prop.player,
+    stat: prop.stat,
+    reason,
+  });
+}
 
 export class StreamEncoder {
   private readonly changes = new WeakMap<BoardChange, ChangeCache>();
@@ -80,48 +117,77 @@ export class StreamEncoder {
 
   /** The frames of a change the view shows, after skipping its first `skip` events (a resume mid-change). */
   changeBytes(change: BoardChange, view: StreamView, skip = 0): Buffer {
+    const frames = this.viewFrames(change, view);
+    if (skip === 0) return frames.bytes;
+    const at = frames.events.findIndex((k) => k > skip);
+    return at === -1 ? NO_BYTES : frames.bytes.subarray(frames.offsets[at] as number);
+  }
+
+  private viewFrames(change: BoardChange, view: StreamView): ViewFrames {
     let cache = this.changes.get(change);
     if (!cache) {
       cache = { byKind: new Map(), byView: new Map() };
       this.changes.set(change, cache);
     }
-    if (skip === 0) {
-      const known = cache.byView.get(view.key);
-      if (known) return known;
-    }
+    const known = cache.byView.get(view.key);
+    if (known) return known;
     let jsons = cache.byKind.get(view.kind.key);
     if (!jsons) {
       jsons = new Array(change.events.length);
       cache.byKind.set(view.kind.key, jsons);
     }
+    const frames: ViewFrames = { bytes: NO_BYTES, events: [], offsets: [] };
     let text = '';
-    for (let i = skip; i < change.events.length; i++) {
+    let offset = 0;
+    for (let i = 0; i < change.events.length; i++) {
       const event = change.events[i] as ChangeEvent;
       if (!eventMatches(view, event)) continue;
-      let json = jsons[i];
+      let json = this.minEdgeJson(change, view, event);
+      if (json === null) continue;
       if (json === undefined) {
-        json = this.eventJson(change.board, view.kind, event);
-        jsons[i] = json;
+        json = jsons[i];
+        if (json === undefined) {
+          json = this.eventJson(change.board, view.kind, event);
+          jsons[i] = json;
+        }
       }
-      text += frame(json, `${change.version}.${i + 1}`);
+      const framed = frame(json, `${change.version}.${i + 1}`);
+      frames.events.push(i + 1);
+      frames.offsets.push(offset);
+      offset += Buffer.byteLength(framed);
+      text += framed;
     }
-    const bytes = Buffer.from(text);
-    if (skip === 0) cache.byView.set(view.key, bytes);
-    return bytes;
+    frames.bytes = Buffer.from(text);
+    cache.byView.set(view.key, frames);
+    return frames;
+  }
+
+  /**
+   * How a minEdge view tells a prop event: undefined to send it as the tier's view does, null
+   * to send nothing, or a prop.removed JSON for a prop it showed whose edge fell below. A
+   * prop the view shows is one whose row met minEdge: on the new board for `prop`, on the
+   * previous board for what it showed before (a pull is sent only for a prop it showed).
+   */
+  private minEdgeJson(change: BoardChange, view: StreamView, event: ChangeEvent): string | null | undefined {
+    if (view.minEdge === null || event.kind === 'game') return undefined;
+    const { game } = event;
+    if (event.kind === 'prop' && meetsMinEdge(this.views.viewsOf(change.board, view.kind), view, game, event.prop)) {
+      return undefined;
+    }
+    const before = event.kind === 'prop' ? event.previous : event.prop;
+    const gameBefore = change.previous.gameById.get(game.id);
+    const shown =
+      before !== undefined &&
+      gameBefore?.id === game.id &&
+      propMatches(view, gameBefore, before) &&
+      meetsMinEdge(this.views.viewsOf(change.previous, view.kind), view, gameBefore, before);
+    if (!shown) return null;
+    return event.kind === 'prop' ? removedJson(game, event.prop, 'below_min_edge') : undefined;
   }
 
   private eventJson(board: Board, kind: StreamView['kind'], event: ChangeEvent): string {
     if (event.kind === 'game') return `{"type":"game","game":${JSON.stringify(streamGameOf(event.game))}}`;
-    if (event.kind === 'prop.removed') {
-      const { game, prop } = event;
-      return JSON.stringify({
-        type: 'prop.removed',
-        eventId: game.id,
-        sport: game.sport,
-        player: prop.player,
-        stat: prop.stat,
-      });
-    }
+    if (event.kind === 'prop.removed') return removedJson(event.game, event.prop, 'pulled');
     const row = this.views.viewsOf(board, kind).scanRow(event.game, event.prop);
     return `{"type":"prop","row":${JSON.stringify(row)},"previous":${previousOf(event.previous)}}`;
   }
@@ -135,7 +201,8 @@ export class StreamEncoder {
       if (!gameMatches(view, game)) continue;
       games.push(JSON.stringify(streamGameOf(game)));
       for (const prop of game.props)
-        if (propMatches(view, game, prop)) rows.push(JSON.stringify(views.scanRow(game, prop)));
+        if (propMatches(view, game, prop) && meetsMinEdge(views, view, game, prop))
+          rows.push(JSON.stringify(views.scanRow(game, prop)));
     }
     const fetchedAt = board.fetchedAt > 0 ? JSON.stringify(new Date(board.fetchedAt).toISOString()) : 'null';
     const json = `{"type":"snapshot","reset":${reset},"boardVersion":${board.version},"fetchedAt":${fetchedAt},"delayed":${view.kind.delayed},"games":[${games.join(',')}],"rows":[${rows.join(',')}]}`;

@@ -18,6 +18,11 @@ export interface BoardChange {
   version: number;
   /** The version of the board it was computed from. */
   previousVersion: number;
+  /**
+   * The board it was computed from: what a view showed before the change (a minEdge view
+   * judges a prop's old row on it). The window holds it anyway (the change before's board, or its base).
+   */
+  previous: Board;
   board: Board;
   events: ChangeEvent[];
 }
@@ -87,5 +92,5 @@ export function boardChange(prev: Board, next: Board): BoardChange {
     for (const prop of game.props) removed.push({ kind: 'prop.removed', game, prop });
   }
   for (const e of removed) events.push(e);
-  return { version: next.version, previousVersion: prev.version, board: next, events };
+  return { version: next.version, previousVersion: prev.version, previous: prev, board: next, events };
 }

@@ -4,6 +4,7 @@
  * (per stat filter) as one buffer of rows, so an answer capped at N rows is a prefix.
  */
 import {
+  type Edge,
   type EdgesResponse,
   type EntryType,
   type GamesResponse,
@@ -146,6 +147,11 @@ export class BoardViews {
   private scanRowJson(game: BoardGame, prop: BoardProp): string {
     const projected = this.projections?.get(game.sport, prop.playerKey, prop.stat);
     return scanRowJson(game, prop, this.board.fetchedAt, projected, this.rowOdds(game, prop));
+  }
+
+  /** The edge a scan row of this view carries for the prop (views with edges), without making the row. */
+  edge(game: BoardGame, prop: BoardProp): Edge | undefined {
+    return this.rowOdds(game, prop)?.edge;
   }
 
   /** For views with edges: the prop's fair probabilities and its edge against each book's cheapest entry. */

@@ -3,12 +3,10 @@
  * tiers, exact resume across random drops, a reset when the id is older than kept, the
  * concurrency cap, revocation, a slow consumer and the free tier's delay.
  */
-import type { AddressInfo } from 'node:net';
 import type { StreamEvent } from '@propsfeed/contract';
-import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp, type TestAppOptions } from '../helpers/app';
+import { describe, expect, it } from 'vitest';
 import { buildBoard, type GameSpec, manyProps, TestBoardSource } from '../helpers/board';
-import { openStream, type SseClient } from './sseClient';
+import { streamApps } from './streamApp';
 
 const T0 = Date.parse('2026-11-22T01:00:00.000Z');
 
@@ -31,27 +29,7 @@ function specs(step: number): GameSpec[] {
   ];
 }
 
-let t: TestApp | undefined;
-let clients: SseClient[] = [];
-afterEach(async () => {
-  for (const c of clients) c.close();
-  clients = [];
-  await t?.close();
-  t = undefined;
-});
-
-async function start(opts: TestAppOptions & { source: TestBoardSource }) {
-  t = await buildTestApp(opts);
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = t.app.server.address() as AddressInfo;
-  const app = t;
-  const open = async (path: string, key: string, headers: Record<string, string> = {}) => {
-    const c = await openStream(`http://127.0.0.1:${port}`, path, { authorization: `Bearer ${key}`, ...headers });
-    clients.push(c);
-    return c;
-  };
-  return { app, open };
-}
+const start = streamApps();
 
 const types = (events: { data: StreamEvent }[]) => events.map((e) => e.data.type);
 
@@ -119,10 +97,7 @@ describe('GET /api/v1/stream', () => {
     expect([stat.status, JSON.parse(stat.body).error]).toEqual([400, 'invalid_request']);
     const id = await open('/api/v1/stream', app.keys.pro, { 'last-event-id': 'abc' });
     expect([id.status, JSON.parse(id.body).error]).toEqual([400, 'invalid_request']);
-    const noKey = await openStream(
-      `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`,
-      '/api/v1/stream',
-    );
+    const noKey = await open('/api/v1/stream');
     expect(noKey.status).toBe(401);
   });
 
@@ -200,7 +175,7 @@ describe('GET /api/v1/stream', () => {
   it('opens one stream with a stream token instead of the key, within its lifetime', async () => {
     let now = T0;
     const source = new TestBoardSource(buildBoard(specs(0), T0));
-    const { app } = await start({ source, now: () => now });
+    const { app, open } = await start({ source, now: () => now });
     const issue = async () => {
       const res = await app.inject({
         method: 'POST',
@@ -214,10 +189,7 @@ describe('GET /api/v1/stream', () => {
     const { token, expiresAt, expiresInSeconds } = await issue();
     expect(token).toMatch(/^st_/);
     expect([expiresAt, expiresInSeconds]).toEqual([new Date(T0 + 300_000).toISOString(), 300]);
-    const { port } = app.app.server.address() as AddressInfo;
-    const base = `http://127.0.0.1:${port}`;
-    const byToken = await openStream(base, `/api/v1/stream?sport=nba&token=${token}`);
-    clients.push(byToken);
+    const byToken = await open(`/api/v1/stream?sport=nba&token=${token}`);
     const [snapshot] = await byToken.waitFor(1, 'snapshot');
     // The key's own view: pro, so no live props.
     expect(snapshot?.data.type === 'snapshot' && snapshot.data.rows.map((r) => r.player)).toEqual([
@@ -225,14 +197,12 @@ describe('GET /api/v1/stream', () => {
       'Aaron Wilson',
       'Ben Cole',
     ]);
-    const again = await openStream(base, `/api/v1/stream?token=${token}`);
+    const again = await open(`/api/v1/stream?token=${token}`);
     expect([again.status, JSON.parse(again.body).error]).toEqual([401, 'invalid_api_key']);
     const late = await issue();
     now = T0 + 301_000;
-    const expired = await openStream(base, `/api/v1/stream?token=${late.token}`);
+    const expired = await open(`/api/v1/stream?token=${late.token}`);
     expect(expired.status).toBe(401);
-    expired.close();
-    again.close();
   });
 
   it("ends a revoked key's streams within a second", async () => {
