@@ -75,6 +75,23 @@ describe('client.stream()', () => {
     expect(received.find((e) => e.type === 'end')).toMatchObject({ reason: 'server_closing' });
   });
 
+  it('passes minEdge: only the props whose edge is at least it', async () => {
+    const client = new PropsFeed({ apiKey: server.keys.sharp, baseUrl });
+    // The board's -115/-105 lines have an edge of -0.0313 against PrizePicks' cheapest entry.
+    const snapshotRows = async (minEdge: number) => {
+      for await (const event of client.stream({ sport: 'nba', minEdge })) {
+        if (event.type === 'snapshot') return event.rows.map((r) => [r.player, r.edge?.edge]);
+      }
+      return undefined;
+    };
+    expect(await snapshotRows(0.01)).toEqual([]);
+    expect(await snapshotRows(-0.05)).toEqual([
+      ['Aaron Wilson', -0.0313],
+      ['Ben Cole', -0.0313],
+    ]);
+    await until(() => server.app.streams.size === 0);
+  });
+
   it('throws the API error of a refusal (no reconnection)', async () => {
     const client = new PropsFeed({ apiKey: server.keys.free, baseUrl });
     const attempt = async () => {
@@ -103,7 +120,8 @@ describe('props watch', () => {
       watchSignal: () => stop.signal,
       now: () => new Date(T0),
     });
-    await until(() => server.app.streams.size === 1);
+    // Open, or already done (its lines came with the snapshot).
+    await until(() => server.app.streams.size === 1 || stop.signal.aborted);
     source.publish(buildBoard(specs(source.current().version + 10), T0 + 5_000));
     expect(await run).toBe(0);
     return stdout;
@@ -126,5 +144,14 @@ describe('props watch', () => {
       .split('\n')
       .map((l) => JSON.parse(l) as StreamMessage);
     expect(events.map((e) => e.type)).toEqual(['snapshot', 'prop']);
+  });
+
+  it('watches only the props at or above --min-edge', async () => {
+    const out = await watch(['--json', '--min-edge', '0.01'], 1);
+    const [snapshot] = out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as StreamMessage);
+    expect(snapshot).toMatchObject({ type: 'snapshot', rows: [] });
   });
 });

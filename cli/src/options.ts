@@ -38,6 +38,14 @@ export function intParser(min: number, max: number) {
   };
 }
 
+/** An edge floor (`--min-edge`), as the API's minEdge takes it. */
+export function parseMinEdge(value: string): number {
+  const n = Number(value);
+  if (!/^-?\d*\.?\d+$/.test(value.trim()) || n < -1 || n > 1)
+    throw new InvalidArgumentError('a probability difference from -1 to 1, e.g. 0.02');
+  return n;
+}
+
 export function parseIsoTime(value: string): string {
   const at = Date.parse(value);
   if (Number.isNaN(at) || !/^\d{4}-\d{2}-\d{2}/.test(value)) {

@@ -50,7 +50,10 @@ export function testContext(client: PropsApi, opts: TestContextOptions) {
   const stderr = capture(false);
   const out = new Output(stdout, stderr, opts.color ? {} : { NO_COLOR: '1' });
   const clock = { now: () => NOW, timeZone: 'UTC' };
-  const stream = async function* () {
+  /** The params each `ctx.stream` call was given. */
+  const streamed: Parameters<CommandContext['stream']>[0][] = [];
+  const stream = async function* (params: Parameters<CommandContext['stream']>[0]) {
+    streamed.push(params);
     yield* opts.events ?? [];
   };
   const watcher = createWatcher(out, clock);
@@ -64,9 +67,9 @@ export function testContext(client: PropsApi, opts: TestContextOptions) {
       stdout.write(await frame());
     },
     stream,
-    watch: (_params, frame) => watcher(stream(), frame),
+    watch: (params, frame) => watcher(stream(params), frame),
   };
-  return { ctx, stdout, stderr };
+  return { ctx, stdout, stderr, streamed };
 }
 
 const fixtureDir = new URL('./fixtures/', import.meta.url);

@@ -48,6 +48,7 @@ describe('runCli', () => {
     expect(await runCli(['scan', '--sort', 'price'], d)).toBe(2);
     expect(await runCli(['results', '--date', '2026-02-30'], d)).toBe(2);
     expect(await runCli(['record', '--min-edge', '0.03'], d)).toBe(2);
+    expect(await runCli(['watch', '--min-edge', '2'], d)).toBe(2);
     expect(await runCli(['record', '--method', 'none'], d)).toBe(2);
     expect(d.stderr.text).toContain('a UTC day, YYYY-MM-DD');
     expect(d.stderr.text).toContain('one of 0, 0.02, 0.05, 0.1');

@@ -30,6 +30,15 @@ const events: StreamMessage[] = [
   { type: 'snapshot', reset: false, boardVersion: 7, fetchedAt: null, delayed: false, games: [], rows: [row], id: '7' },
   { type: 'prop', row, previous: { line: 20.5, overOdds: -115, underOdds: -105 }, id: '8.1' },
   { type: 'prop.removed', eventId: 'pp_1', sport: 'nba', player: 'Ben\u001b[2JCole', stat: 'rebounds', id: '8.2' },
+  {
+    type: 'prop.removed',
+    eventId: 'pp_1',
+    sport: 'nba',
+    player: 'Carl Diaz',
+    stat: 'points',
+    reason: 'below_min_edge',
+    id: '8.3',
+  },
   { type: 'heartbeat', at: '2026-11-22T00:00:15.000Z' },
 ];
 
@@ -39,11 +48,12 @@ describe('props watch', () => {
     await runWatch(ctx, {});
     expect(stderr.text).toContain('Watching 1 props in 0 games');
     const lines = stdout.text.trimEnd().split('\n');
-    expect(lines).toHaveLength(2);
+    expect(lines).toHaveLength(3);
     expect(lines[0]).toBe(
       '00:00:00  Aaron Wilson  points  20.5 (-115/-105) → 21.5 (-120/+100)  prizepicks,underdog · pp_1',
     );
     expect(lines[1]).toContain('Ben\\x1b[2JCole  rebounds  pulled');
+    expect(lines[2]).toContain('Carl Diaz  points  below min edge');
   });
 
   it('prints TSV when piped and NDJSON with --json', async () => {
@@ -67,6 +77,12 @@ describe('props watch', () => {
         .trim()
         .split('\n')
         .map((l) => (JSON.parse(l) as StreamMessage).type),
-    ).toEqual(['snapshot', 'prop', 'prop.removed', 'heartbeat']);
+    ).toEqual(['snapshot', 'prop', 'prop.removed', 'prop.removed', 'heartbeat']);
+  });
+
+  it('asks the stream for --min-edge and its other filters', async () => {
+    const { ctx, streamed } = testContext(fakeClient({}), { terminal: false, events: [] });
+    await runWatch(ctx, { sport: ['nba'], stat: 'points', minEdge: 0.02 });
+    expect(streamed).toEqual([{ sport: ['nba'], stats: 'points', minEdge: 0.02 }]);
   });
 });

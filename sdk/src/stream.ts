@@ -19,6 +19,11 @@ export interface StreamParams {
   eventId?: string;
   /** Only this player. */
   player?: string;
+  /**
+   * Only props whose edge is at least this (pro and above): one falling below arrives as
+   * `prop.removed` with reason `below_min_edge`, one rising to it as `prop`.
+   */
+  minEdge?: number;
   /** Resume after this event id (what a previous stream's last event carried). */
   lastEventId?: string;
   /** Stops the stream: the loop ends without an error. */
@@ -65,6 +70,7 @@ export function streamUrl(baseUrl: string, params: StreamParams): string {
   if (stats) query.set('stats', stats);
   if (params.eventId) query.set('eventId', params.eventId);
   if (params.player) query.set('player', params.player);
+  if (params.minEdge !== undefined) query.set('minEdge', String(params.minEdge));
   const text = query.toString();
   return `${baseUrl}/api/v1/stream${text ? `?${text}` : ''}`;
 }

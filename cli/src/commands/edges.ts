@@ -2,7 +2,7 @@
 import { type EdgesResponse, MAX_SCAN_LIMIT, type SportId } from '@propsfeed/contract';
 import { type Command, InvalidArgumentError } from 'commander';
 import type { CliApp, CommandContext } from '../context';
-import { intParser, parseSport, parseStat } from '../options';
+import { intParser, parseMinEdge, parseSport, parseStat } from '../options';
 import { matchup } from '../output/format';
 import { toJson } from '../output/output';
 import { showing, startCell } from '../output/rows';
@@ -17,13 +17,6 @@ export interface EdgesOptions {
 }
 
 const percent = (p: number) => `${(p * 100).toFixed(1)}%`;
-
-function parseMinEdge(value: string): number {
-  const n = Number(value);
-  if (!/^-?\d*\.?\d+$/.test(value.trim()) || n < -1 || n > 1)
-    throw new InvalidArgumentError('a probability difference from -1 to 1, e.g. 0.02');
-  return n;
-}
 
 function parseEntry(value: string): string {
   const id = value.trim().toLowerCase();

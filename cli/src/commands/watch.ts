@@ -3,7 +3,7 @@ import type { SportId, StreamEvent } from '@propsfeed/contract';
 import type { StreamMessage } from '@propsfeed/sdk';
 import type { Command } from 'commander';
 import type { CliApp, CommandContext } from '../context';
-import { parseSport, parseStatList } from '../options';
+import { parseMinEdge, parseSport, parseStatList } from '../options';
 import { formatClockTime, plainOdds } from '../output/format';
 import { printable } from '../output/printable';
 
@@ -12,6 +12,7 @@ export interface WatchOptions {
   stat?: string;
   player?: string;
   event?: string;
+  minEdge?: number;
 }
 
 type PropEvent = Extract<StreamEvent, { type: 'prop' }>;
@@ -38,7 +39,8 @@ function fieldsOf(message: StreamMessage, time: string): string[] | undefined {
     ];
   }
   if (message.type === 'prop.removed') {
-    return [time, message.player, message.stat, '', '', 'pulled', '', '', message.eventId];
+    const what = message.reason === 'below_min_edge' ? 'below min edge' : 'pulled';
+    return [time, message.player, message.stat, '', '', what, '', '', message.eventId];
   }
   if (message.type === 'game') {
     const { game } = message;
@@ -86,6 +88,7 @@ export async function runWatch(ctx: CommandContext, opts: WatchOptions): Promise
     ...(opts.stat ? { stats: opts.stat } : {}),
     ...(opts.player ? { player: opts.player } : {}),
     ...(opts.event ? { eventId: opts.event } : {}),
+    ...(opts.minEdge !== undefined ? { minEdge: opts.minEdge } : {}),
   };
   for await (const message of ctx.stream(params)) {
     if (ctx.json) {
@@ -123,6 +126,11 @@ export function register(program: Command, app: CliApp): void {
     .option('--stat <keys>', 'only these stat keys, comma-separated, e.g. points,pra', parseStatList)
     .option('-p, --player <name>', 'only this player')
     .option('-e, --event <id>', 'only this game (an event id from `props games`)')
+    .option(
+      '--min-edge <x>',
+      'only props whose edge is at least x, e.g. 0.02 (pro and above); one falling below is shown as removed',
+      parseMinEdge,
+    )
     .addHelpText(
       'after',
       '\nEach line: time, player, stat, old line (odds) → new line (odds), books, game. TSV when piped; --json prints each event as one JSON line (NDJSON). A dropped connection resumes where it stopped.',
