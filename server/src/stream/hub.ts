@@ -61,6 +61,7 @@ interface ViewGroup {
 }
 
 const MIN = 60_000;
+const CRLF = Buffer.from('\r\n');
 
 export class StreamHub {
   private window: ChangeWindow;
@@ -69,6 +70,7 @@ export class StreamHub {
   private readonly timers: NodeJS.Timeout[] = [];
   private unsubscribe: (() => void) | undefined;
   private readonly maxBufferBytes: number;
+  private readonly chunks = new WeakMap<Buffer, Buffer>();
 
   constructor(private readonly opts: StreamHubOptions) {
     this.encoder = new StreamEncoder(opts.views);
@@ -218,13 +220,29 @@ export class StreamHub {
 
   private write(client: Client, bytes: Buffer): void {
     if (client.ended || bytes.length === 0) return;
-    client.res.write(bytes);
+    const { res } = client;
+    // Past the head, the bytes go to the socket as they will appear on the wire, framed once
+    // per buffer: res.write would frame them again for every stream, and cork and schedule an
+    // uncork for each, the largest cost of a change reaching 10,000 streams.
+    if (res.headersSent && res.socket && !res.socket.destroyed) {
+      res.socket.write(res.chunkedEncoding ? this.chunkOf(bytes) : bytes);
+    } else res.write(bytes);
     if (client.res.writableLength > this.maxBufferBytes) {
       client.end(
         'slow_consumer',
         `more than ${this.maxBufferBytes} bytes were waiting to be read; reconnect with the last event id to resume`,
       );
     }
+  }
+
+  /** The bytes as one HTTP/1.1 chunk (size line, bytes, CRLF), made once per buffer. */
+  private chunkOf(bytes: Buffer): Buffer {
+    let chunk = this.chunks.get(bytes);
+    if (!chunk) {
+      chunk = Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, CRLF]);
+      this.chunks.set(bytes, chunk);
+    }
+    return chunk;
   }
 
   private onBoard(board: Board): void {
