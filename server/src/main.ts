@@ -12,6 +12,8 @@ export interface ServeOptions {
   port?: number;
   /** How the user runs the CLI, repeated in the first start's "Try it" line; default `props`. */
   cli?: string;
+  /** The clock (default Date.now): the multi-process tests set their replicas' to a busy hour of the simulated day. */
+  now?: () => number;
 }
 
 /** On the first start (no keys yet): one demo key per tier, printed once. */
@@ -76,7 +78,7 @@ function listenError(err: unknown, host: string, port: number): unknown {
 
 export async function serve(opts: ServeOptions = {}, config: Config = loadConfig()): Promise<void> {
   const logger = createLogger({ level: config.PROPS_LOG_LEVEL });
-  const runtime = await openRuntime(config, { logger, runFeed: true });
+  const runtime = await openRuntime(config, { logger, runFeed: true, ...(opts.now ? { now: opts.now } : {}) });
   const app = await createApp({
     store: runtime.store,
     limiter: runtime.limiter,

@@ -20,7 +20,7 @@ import {
   uniqueName,
 } from '../shared/engines';
 import { startTcpProxy, type TcpProxy } from '../shared/tcp-proxy';
-import { type Replica, startReplica } from './replicas';
+import { type Replica, replicaNow, startReplica } from './replicas';
 
 const available = await enginesAvailable({ postgres: true, redis: true });
 const ADMIN_TOKEN = 'cluster-test-admin-token';
@@ -150,7 +150,7 @@ describe.skipIf(!available)('replicas on PostgreSQL + Redis (multi-process)', ()
       for (let i = 0; i < 9; i++) expect(await ok(replicas[i % 3] as Replica, '/api/v1/sports')).toBe(200);
       for (const r of replicas) expect(await ok(r, '/api/v1/games?sport=nba')).toBe(200);
       // What only the store holds (line history) is a 503, not a 500; the request still counts.
-      const since = new Date(Date.now() - 3_600_000).toISOString();
+      const since = new Date(replicaNow() - 3_600_000).toISOString();
       const movement = await get(replicas[0] as Replica, `/api/v1/props/movement?sport=nba&since=${since}`, sharp);
       counted++;
       expect([movement.status, (await movement.json()).error]).toEqual([503, 'upstream_unavailable']);
@@ -161,7 +161,7 @@ describe.skipIf(!available)('replicas on PostgreSQL + Redis (multi-process)', ()
     } finally {
       pgProxy.up();
     }
-    await vi.waitFor(async () => expect(await store.usageOn(id, utcDay(Date.now()))).toBe(counted), {
+    await vi.waitFor(async () => expect(await store.usageOn(id, utcDay(replicaNow()))).toBe(counted), {
       timeout: 15_000,
       interval: 200,
     });
@@ -221,6 +221,7 @@ describe.skipIf(!available)('replicas on PostgreSQL + Redis (multi-process)', ()
       try {
         await leader.kill('SIGKILL');
         const killedAt = Date.now();
+        const killedAtReplicaTime = replicaNow();
         let tookOverAt = 0;
         await vi.waitFor(
           async () => {
@@ -251,7 +252,7 @@ describe.skipIf(!available)('replicas on PostgreSQL + Redis (multi-process)', ()
         await vi.waitFor(
           async () => {
             const { rows } = await history.query('select max("at") as last from line_history');
-            expect(Number(rows[0]?.last)).toBeGreaterThan(killedAt);
+            expect(Number(rows[0]?.last)).toBeGreaterThan(killedAtReplicaTime);
           },
           { timeout: 60_000, interval: 500 },
         );

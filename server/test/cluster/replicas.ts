@@ -19,10 +19,32 @@ export interface Replica {
 
 const ENTRY = join(import.meta.dirname, 'replica-main.ts');
 
+/**
+ * How far the replicas' clock is moved: to 01:30 UTC of today, when the simulator has
+ * 20–30 games in play whatever the day, so their lines move every poll. On the real clock, a
+ * test waiting for the next line move waited in vain at night (no game in play, pre-game
+ * lines moving only at checkpoints minutes apart).
+ */
+export const REPLICA_CLOCK_OFFSET_MS = (() => {
+  const now = Date.now();
+  const day = new Date(now);
+  return Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 1, 30) - now;
+})();
+
+/** The replicas' time now. */
+export const replicaNow = () => Date.now() + REPLICA_CLOCK_OFFSET_MS;
+
 export async function startReplica(env: Record<string, string>): Promise<Replica> {
   const dataDir = mkdtempSync(join(tmpdir(), 'propsfeed-replica-'));
   const child = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
-    env: { ...process.env, PROPS_PORT: '0', PROPS_DATA_DIR: dataDir, PROPS_LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      PROPS_PORT: '0',
+      PROPS_DATA_DIR: dataDir,
+      PROPS_LOG_LEVEL: 'warn',
+      REPLICA_CLOCK_OFFSET_MS: String(REPLICA_CLOCK_OFFSET_MS),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
