@@ -112,6 +112,8 @@ function removedJson(game: BoardGame, prop: BoardProp, reason: RemovedReason): s
 
 export class StreamEncoder {
   private readonly changes = new WeakMap<BoardChange, ChangeCache>();
+  /** Snapshot frames by board (gone with it), then reset flag and view key. */
+  private readonly snapshots = new WeakMap<Board, Map<string, Buffer>>();
 
   constructor(private readonly views: ViewRegistry) {}
 
@@ -192,8 +194,26 @@ export class StreamEncoder {
     return `{"type":"prop","row":${JSON.stringify(row)},"previous":${previousOf(event.previous)}}`;
   }
 
-  /** The snapshot frame of `board` for the view: its games and every prop it shows. */
+  /**
+   * The snapshot frame of `board` for the view: its games and every prop it shows; made once
+   * per board and view (every stream of a view opening on the same board gets the same bytes).
+   */
   snapshotBytes(board: Board, view: StreamView, reset: boolean): Buffer {
+    let byView = this.snapshots.get(board);
+    if (!byView) {
+      byView = new Map();
+      this.snapshots.set(board, byView);
+    }
+    const key = `${reset}|${view.key}`;
+    let bytes = byView.get(key);
+    if (!bytes) {
+      bytes = this.makeSnapshot(board, view, reset);
+      byView.set(key, bytes);
+    }
+    return bytes;
+  }
+
+  private makeSnapshot(board: Board, view: StreamView, reset: boolean): Buffer {
     const views = this.views.viewsOf(board, view.kind);
     const games: string[] = [];
     const rows: string[] = [];
