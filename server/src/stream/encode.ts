@@ -92,8 +92,31 @@ interface ViewFrames {
   offsets: number[];
 }
 
-/** Frames of one change for one view, made once; by change object (gone with it), then view key. */
-type ChangeCache = { byKind: Map<string, (string | undefined)[]>; byView: Map<string, ViewFrames> };
+/**
+ * Frames of one change for one view, made once; by change object (gone with it), then view
+ * key. `byGame` lists each game's events (under its id and aliases), so a view following one
+ * game looks at that game's events only, not at every event of the change once per view.
+ */
+type ChangeCache = {
+  byKind: Map<string, (string | undefined)[]>;
+  byView: Map<string, ViewFrames>;
+  byGame?: Map<string, number[]>;
+};
+
+function eventsByGame(change: BoardChange): Map<string, number[]> {
+  const byGame = new Map<string, number[]>();
+  change.events.forEach((event, i) => {
+    for (const id of [event.game.id, ...event.game.aliases]) {
+      let list = byGame.get(id);
+      if (!list) {
+        list = [];
+        byGame.set(id, list);
+      }
+      if (list.at(-1) !== i) list.push(i);
+    }
+  });
+  return byGame;
+}
 
 const NO_BYTES = Buffer.alloc(0);
 
@@ -139,9 +162,16 @@ export class StreamEncoder {
       cache.byKind.set(view.kind.key, jsons);
     }
     const frames: ViewFrames = { bytes: NO_BYTES, events: [], offsets: [] };
+    let candidates: readonly number[] | undefined;
+    if (view.eventId !== null) {
+      cache.byGame ??= eventsByGame(change);
+      candidates = cache.byGame.get(view.eventId) ?? [];
+    }
+    const count = candidates?.length ?? change.events.length;
     let text = '';
     let offset = 0;
-    for (let i = 0; i < change.events.length; i++) {
+    for (let c = 0; c < count; c++) {
+      const i = candidates ? (candidates[c] as number) : c;
       const event = change.events[i] as ChangeEvent;
       if (!eventMatches(view, event)) continue;
       let json = this.minEdgeJson(change, view, event);

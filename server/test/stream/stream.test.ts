@@ -14,6 +14,7 @@ function specs(step: number): GameSpec[] {
   return [
     {
       id: 'pp_1',
+      aliases: ['ud_1'],
       props: [
         { player: 'Aaron Wilson', stat: 'points', line: 20.5 + (step % 3) },
         { player: 'Aaron Wilson', stat: 'rebounds', line: 7.5 },
@@ -34,12 +35,15 @@ const start = streamApps();
 const types = (events: { data: StreamEvent }[]) => events.map((e) => e.data.type);
 
 describe('GET /api/v1/stream', () => {
-  it('sends a snapshot, then each change with ids N.k, filtered by sport, stat, player and tier', async () => {
+  it('sends a snapshot, then each change with ids N.k, filtered by sport, stat, player, game and tier', async () => {
     const source = new TestBoardSource(buildBoard(specs(0), T0));
     const { app, open } = await start({ source, now: () => T0 });
     const sharp = await open('/api/v1/stream?sport=nba,mlb', app.keys.sharp);
     const pro = await open('/api/v1/stream?stats=points', app.keys.pro);
     const player = await open('/api/v1/stream?player=aaron%20WILSON', app.keys.sharp);
+    // One game, by its id and by the id another book gives it.
+    const game = await open('/api/v1/stream?eventId=pp_1', app.keys.sharp);
+    const gameByAlias = await open('/api/v1/stream?eventId=ud_1', app.keys.sharp);
     expect(sharp.status).toBe(200);
     expect(sharp.headers['content-type']).toBe('text/event-stream; charset=utf-8');
     const [snapshot] = await sharp.waitFor(1, 'snapshot');
@@ -81,6 +85,11 @@ describe('GET /api/v1/stream', () => {
         .filter((e) => e.data.type === 'prop' && e.data.row.sport === 'nba' && !e.data.row.liveValue)
         .map((e) => e.id),
     );
+    const pp1Ids = changes.filter((e) => e.data.type === 'prop' && e.data.row.eventId === 'pp_1').map((e) => e.id);
+    expect(pp1Ids).toHaveLength(2);
+    for (const one of [game, gameByAlias]) {
+      expect((await one.waitFor(2, 'prop')).map((e) => e.id)).toEqual(pp1Ids);
+    }
     const playerChanges = await player.waitFor(1, 'prop');
     expect(playerChanges.map((e) => e.data.type === 'prop' && e.data.row.player)).toEqual(['Aaron Wilson']);
   });
