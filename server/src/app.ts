@@ -41,6 +41,7 @@ import { registerContractRoutes } from './routes';
 import { registerStreamRoute } from './routes/stream';
 import type { KeyStore } from './store/types';
 import { StreamHub, type StreamHubOptions } from './stream/hub';
+import type { StreamLog } from './stream/log';
 import { MemoryStreamSlots, type StreamSlots } from './stream/slots';
 import { MemoryStreamTokens, type StreamTokens } from './stream/tokens';
 import { ViewRegistry } from './views';
@@ -83,7 +84,9 @@ export interface AppDeps {
   streamTokens?: StreamTokens;
   streamSlots?: StreamSlots;
   /** The stream's numbers (buffer cap, retention, heartbeat), for tests and the benchmark. */
-  stream?: Partial<Omit<StreamHubOptions, 'source' | 'views' | 'now'>>;
+  stream?: Partial<Omit<StreamHubOptions, 'source' | 'views' | 'now' | 'log'>>;
+  /** The stored stream event log (resumes past the in-memory window); none: such ids get a reset snapshot. */
+  streamLog?: StreamLog;
 }
 
 /**
@@ -221,6 +224,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const hub = new StreamHub({
     ...deps.stream,
+    ...(deps.streamLog ? { log: deps.streamLog } : {}),
     source: deps.source,
     views: queryDeps.views,
     now,
@@ -233,6 +237,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('preClose', async () => {
     unwatchKeys();
     hub.stop();
+    // What the last boards' changes append is written before the store closes.
+    await deps.streamLog?.flush();
   });
   app.decorate('streams', hub);
   registerStreamRoute(app, {

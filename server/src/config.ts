@@ -58,6 +58,10 @@ export const ConfigSchema = z
     PROPS_MAX_CONNECTIONS: z.coerce.number().int().min(1).optional(),
     /** Open connections from one address at most (trusted proxies excepted). */
     PROPS_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(256),
+    /** Hours of stream events kept in the store for resuming past the in-memory window; 0 keeps none. */
+    PROPS_STREAM_LOG_HOURS: z.coerce.number().min(0).max(168).default(2),
+    /** Most stream events kept in the store, whatever their age (the busiest hours hold fewer hours). */
+    PROPS_STREAM_LOG_MAX_EVENTS: z.coerce.number().int().min(1).default(2_000_000),
     PROPS_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Origins a browser page may call from: `*` (any; keys are bearer tokens, never cookies) or a list. */
     PROPS_CORS_ORIGINS: z

@@ -89,6 +89,7 @@ export async function serve(opts: ServeOptions = {}, config: Config = loadConfig
     entries: runtime.entries,
     streamTokens: runtime.streamTokens,
     streamSlots: runtime.streamSlots,
+    streamLog: runtime.streamLog,
     now: runtime.now,
     adminToken: config.PROPS_ADMIN_TOKEN,
     corsOrigins: config.PROPS_CORS_ORIGINS,

@@ -29,6 +29,7 @@ import { type Db, openDb } from './store/db';
 import { createKyselyStore, type StoreSchema } from './store/kyselyStore';
 import { connectRedis } from './store/redis';
 import type { Store } from './store/types';
+import { StreamLog } from './stream/log';
 import { RedisStreamSlots, type StreamSlots } from './stream/slots';
 import { RedisStreamTokens, type StreamTokens } from './stream/tokens';
 import { OpeningLines } from './views/openingLines';
@@ -43,6 +44,8 @@ export interface Runtime {
   boardData: BoardData;
   /** The pick'em payout tables: the catalog's, or PROPS_ENTRIES_FILE / PROPS_ENTRIES. */
   entries: EntryBook;
+  /** The stored stream event log (PROPS_STREAM_LOG_HOURS; absent at 0). */
+  streamLog?: StreamLog;
   /** On Redis: stream tokens and open-stream counts every replica shares (else the app keeps its own). */
   streamTokens?: StreamTokens;
   streamSlots?: StreamSlots;
@@ -128,18 +131,35 @@ export async function openRuntime(config: Config, opts: RuntimeOptions = {}): Pr
   const streamTokens = streamRedis && new RedisStreamTokens(streamRedis, config.PROPS_REDIS_PREFIX);
   const streamSlots = streamRedis && new RedisStreamSlots(streamRedis, config.PROPS_REDIS_PREFIX, undefined, onError);
   let feed: RunningFeed = idleFeed();
+  // Who writes the stream's event log: where board versions are assigned (the feed; on Redis, the ingest leader).
+  let writesStreamLog = () => false;
   if (opts.runFeed) {
     const ingest = (resume: boolean) => startFeed({ config, db: anyDb, ...(logger ? { logger } : {}), resume, now });
     // On Redis every replica serves the replicated board; only the leader runs the ingest.
-    feed = redisUrl
-      ? await startClusterFeed({
-          redisUrl,
-          prefix: config.PROPS_REDIS_PREFIX,
-          startIngest: ({ resuming }) => ingest(resuming),
-          ...(logger ? { logger } : {}),
-        })
-      : await ingest(false);
+    if (redisUrl) {
+      const cluster = await startClusterFeed({
+        redisUrl,
+        prefix: config.PROPS_REDIS_PREFIX,
+        startIngest: ({ resuming }) => ingest(resuming),
+        ...(logger ? { logger } : {}),
+      });
+      writesStreamLog = () => cluster.isLeader();
+      feed = cluster;
+    } else {
+      feed = await ingest(false);
+      writesStreamLog = () => true;
+    }
   }
+  const streamLog =
+    config.PROPS_STREAM_LOG_HOURS > 0
+      ? new StreamLog(anyDb, {
+          retainMs: config.PROPS_STREAM_LOG_HOURS * 3_600_000,
+          maxEvents: config.PROPS_STREAM_LOG_MAX_EVENTS,
+          writes: () => writesStreamLog(),
+          now,
+          onError: (err) => logger?.error({ err }, 'stream event log failed'),
+        })
+      : undefined;
   // What the board routes read besides the board; the game-log index is also the projection source.
   const boardData = await openBoardData(anyDb, feed, onError);
   return {
@@ -152,6 +172,7 @@ export async function openRuntime(config: Config, opts: RuntimeOptions = {}): Pr
     boardData,
     entries,
     ...(streamTokens && streamSlots ? { streamTokens, streamSlots } : {}),
+    ...(streamLog ? { streamLog } : {}),
     now,
     async close() {
       keys.stop();
@@ -160,6 +181,7 @@ export async function openRuntime(config: Config, opts: RuntimeOptions = {}): Pr
       streamRedis?.disconnect();
       boardData.stop();
       await feed.stop();
+      await streamLog?.close();
       await limiter.close();
       await store.close();
     },

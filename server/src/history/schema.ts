@@ -1,5 +1,5 @@
 /** The tables of migrations 002_line_history and 004_prop_locks, as Kysely sees them, and one fast bulk insert. */
-import { type Kysely, sql } from 'kysely';
+import { type QueryExecutorProvider, sql } from 'kysely';
 import type { Db, Engine } from '../store/db';
 
 export interface HistoryGamesTable {
@@ -82,11 +82,11 @@ const BULK_CHUNK = 5_000;
  * Building a statement with a parameter per value costs more than the insert itself.
  * Returns the number of rows inserted (conflicting rows are skipped when `ignoreConflicts`).
  */
-export async function bulkInsert<T extends keyof HistorySchema>(
-  kysely: Kysely<HistorySchema>,
+export async function bulkInsert<Row extends object>(
+  kysely: QueryExecutorProvider,
   engine: Engine,
-  table: T,
-  rows: readonly HistorySchema[T][],
+  table: string,
+  rows: readonly Row[],
   opts: { ignoreConflicts?: boolean } = {},
 ): Promise<number> {
   const first = rows[0];

@@ -7,7 +7,7 @@
 import type { SportId, STREAM_REMOVED_REASONS, StreamGame } from '@propsfeed/contract';
 import { normalizeName } from '../books/names';
 import type { Board, BoardGame, BoardProp } from '../feed/types';
-import type { BoardViews, ViewKind, ViewRegistry } from '../views';
+import { type BoardViews, type ViewKind, type ViewRegistry, viewKindOf } from '../views';
 import type { BoardChange, ChangeEvent } from '../views/boardChanges';
 import { gameOf } from '../views/encode';
 
@@ -93,12 +93,29 @@ interface ViewFrames {
 }
 
 /**
- * Frames of one change for one view, made once; by change object (gone with it), then view
- * key. `byGame` lists each game's events (under its id and aliases), so a view following one
- * game looks at that game's events only, not at every event of the change once per view.
+ * What of a view kind changes how an event reads: only edges (a prop row then carries its
+ * probabilities and edge). Delayed and live lines decide which events a view gets, not their JSON.
+ */
+export type Rendering = 'plain' | 'edges';
+
+export function renderingOf(kind: ViewKind): Rendering {
+  return kind.edges ? 'edges' : 'plain';
+}
+
+/** A view kind of each rendering, to render an event as it reads there. */
+export const RENDERING_KINDS: Record<Rendering, ViewKind & { key: string }> = {
+  plain: viewKindOf(false, true, false),
+  edges: viewKindOf(false, true, true),
+};
+
+/**
+ * Frames of one change for one view, made once; by change object (gone with it), then
+ * rendering or view key. `byGame` lists each game's events (under its id and aliases), so a
+ * view following one game looks at that game's events only, not at every event of the change
+ * once per view.
  */
 type ChangeCache = {
-  byKind: Map<string, (string | undefined)[]>;
+  byRendering: Map<Rendering, (string | undefined)[]>;
   byView: Map<string, ViewFrames>;
   byGame?: Map<string, number[]>;
 };
@@ -148,19 +165,19 @@ export class StreamEncoder {
     return at === -1 ? NO_BYTES : frames.bytes.subarray(frames.offsets[at] as number);
   }
 
-  private viewFrames(change: BoardChange, view: StreamView): ViewFrames {
+  private cacheOf(change: BoardChange): ChangeCache {
     let cache = this.changes.get(change);
     if (!cache) {
-      cache = { byKind: new Map(), byView: new Map() };
+      cache = { byRendering: new Map(), byView: new Map() };
       this.changes.set(change, cache);
     }
+    return cache;
+  }
+
+  private viewFrames(change: BoardChange, view: StreamView): ViewFrames {
+    const cache = this.cacheOf(change);
     const known = cache.byView.get(view.key);
     if (known) return known;
-    let jsons = cache.byKind.get(view.kind.key);
-    if (!jsons) {
-      jsons = new Array(change.events.length);
-      cache.byKind.set(view.kind.key, jsons);
-    }
     const frames: ViewFrames = { bytes: NO_BYTES, events: [], offsets: [] };
     let candidates: readonly number[] | undefined;
     if (view.eventId !== null) {
@@ -174,15 +191,9 @@ export class StreamEncoder {
       const i = candidates ? (candidates[c] as number) : c;
       const event = change.events[i] as ChangeEvent;
       if (!eventMatches(view, event)) continue;
-      let json = this.minEdgeJson(change, view, event);
-      if (json === null) continue;
-      if (json === undefined) {
-        json = jsons[i];
-        if (json === undefined) {
-          json = this.eventJson(change.board, view.kind, event);
-          jsons[i] = json;
-        }
-      }
+      const told = this.minEdgeJson(change, view, event);
+      if (told === null) continue;
+      const json = told ?? this.eventJson(change, view.kind, i);
       const framed = frame(json, `${change.version}.${i + 1}`);
       frames.events.push(i + 1);
       frames.offsets.push(offset);
@@ -217,7 +228,24 @@ export class StreamEncoder {
     return event.kind === 'prop' ? removedJson(game, event.prop, 'below_min_edge') : undefined;
   }
 
-  private eventJson(board: Board, kind: StreamView['kind'], event: ChangeEvent): string {
+  /** The JSON of the change's event `i` (0-based) as views of this kind read it; made once per rendering. */
+  eventJson(change: BoardChange, kind: ViewKind, i: number): string {
+    const rendering = renderingOf(kind);
+    const cache = this.cacheOf(change);
+    let jsons = cache.byRendering.get(rendering);
+    if (!jsons) {
+      jsons = new Array(change.events.length);
+      cache.byRendering.set(rendering, jsons);
+    }
+    let json = jsons[i];
+    if (json === undefined) {
+      json = this.renderEvent(change.board, kind, change.events[i] as ChangeEvent);
+      jsons[i] = json;
+    }
+    return json;
+  }
+
+  private renderEvent(board: Board, kind: ViewKind, event: ChangeEvent): string {
     if (event.kind === 'game') return `{"type":"game","game":${JSON.stringify(streamGameOf(event.game))}}`;
     if (event.kind === 'prop.removed') return removedJson(event.game, event.prop, 'pulled');
     const row = this.views.viewsOf(board, kind).scanRow(event.game, event.prop);

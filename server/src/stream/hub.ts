@@ -14,6 +14,7 @@ import type { Board, BoardSource } from '../feed/types';
 import type { ViewRegistry } from '../views';
 import type { BoardChange } from '../views/boardChanges';
 import { frame, StreamEncoder, type StreamView } from './encode';
+import type { StreamLog } from './log';
 import { ChangeWindow, type StreamPosition } from './window';
 
 export type EndReason = (typeof STREAM_END_REASONS)[number];
@@ -33,6 +34,8 @@ export interface StreamHubOptions {
   tickMs?: number;
   /** How long a stream resuming from an id this replica has not reached yet waits for it: default 5 s. */
   aheadWaitMs?: number;
+  /** The stored event log: each change is appended to it. */
+  log?: StreamLog;
   onError?: (err: unknown) => void;
 }
 
@@ -248,6 +251,7 @@ export class StreamHub {
   private onBoard(board: Board): void {
     const change = this.window.push(board);
     if (!change) return;
+    if (change !== 'gap') this.opts.log?.append(change, this.encoder);
     for (const group of this.groups.values()) {
       if (group.view.delayMs > 0) continue;
       if (change === 'gap') this.resetGroup(group, board.version);

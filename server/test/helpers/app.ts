@@ -1,7 +1,8 @@
 /**
- * A whole app over a hand-built board, with a fresh SQLite store in a temp folder, the
- * in-process limiter and one key per tier: what route tests (and other engineers' tests)
- * start from. `restart()` reopens on the same store, as a server restart would.
+ * A whole app over a hand-built board, with a fresh SQLite store in a temp folder (or the
+ * PostgreSQL `databaseUrl` names), the stream's event log in it, the in-process limiter and
+ * one key per tier: what route tests (and other engineers' tests) start from. `restart()`
+ * reopens on the same store, as a server restart would.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,8 +18,10 @@ import { MemoryLimiter } from '../../src/limits/memory';
 import type { Limiter, LimitPolicy } from '../../src/limits/types';
 import type { TrustProxy } from '../../src/net/trustProxy';
 import type { BoardData } from '../../src/queries/deps';
-import { openStore } from '../../src/store/kyselyStore';
+import { type Db, openDb } from '../../src/store/db';
+import { createKyselyStore, type StoreSchema } from '../../src/store/kyselyStore';
 import type { Store } from '../../src/store/types';
+import { StreamLog, type StreamLogOptions } from '../../src/stream/log';
 import { TestBoardSource } from './board';
 
 export interface TestAppOptions {
@@ -43,6 +46,10 @@ export interface TestAppOptions {
   stream?: AppDeps['stream'];
   /** Client connections from one address at most (default net/connections.ts DEFAULT_PER_ADDRESS). */
   maxConnectionsPerAddress?: number;
+  /** A PostgreSQL store (a test schema's URL) instead of SQLite in the folder. */
+  databaseUrl?: string;
+  /** The stream event log's options (default: 6 hours, written by this app); false for none. */
+  streamLog?: Partial<StreamLogOptions> | false;
 }
 
 export interface TestApp {
@@ -52,6 +59,9 @@ export interface TestApp {
   keysCache: KeyCache;
   source: BoardSource;
   dataDir: string;
+  /** The store's database (the stream log's tables are in it). */
+  db: Db;
+  streamLog: StreamLog | undefined;
   /** One plain key per tier. */
   keys: Record<Tier, string>;
   /** Makes another key (enterprise may set rpm, rpd, scanLimit). */
@@ -65,7 +75,17 @@ export interface TestApp {
 
 export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'propsfeed-test-'));
-  const store = await openStore({ PROPS_DATA_DIR: dataDir, PROPS_DATABASE_URL: undefined });
+  const db = await openDb<StoreSchema>({ databaseUrl: opts.databaseUrl, dataDir });
+  const store = createKyselyStore(db);
+  const streamLog =
+    opts.streamLog === false
+      ? undefined
+      : new StreamLog(db as unknown as Db, {
+          retainMs: 6 * 3_600_000,
+          writes: () => true,
+          now: opts.now ?? Date.now,
+          ...opts.streamLog,
+        });
   const limiter = new MemoryLimiter({ usage: store, flushEveryMs: 0 });
   const keysCache = new KeyCache(store);
   await keysCache.start(50);
@@ -85,6 +105,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     logLevel: opts.logStream ? 'warn' : 'silent',
     logStream: opts.logStream,
     stream: opts.stream,
+    streamLog,
     maxConnectionsPerAddress: opts.maxConnectionsPerAddress,
   });
   const createKey: TestApp['createKey'] = async (input) => {
@@ -104,6 +125,8 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     keysCache,
     source,
     dataDir,
+    db: db as unknown as Db,
+    streamLog,
     keys,
     createKey,
     get: (url, key, headers = {}) =>
@@ -111,6 +134,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     inject: (o) => app.inject(o),
     async close({ keepData = false } = {}) {
       await app.close();
+      await streamLog?.close();
       keysCache.stop();
       await limiter.close();
       await store.close();

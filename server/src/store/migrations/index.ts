@@ -3,6 +3,7 @@ import { keysUsage } from './001_keys_usage';
 import { lineHistory } from './002_line_history';
 import { keyChanges } from './003_key_changes';
 import { propLocks } from './004_prop_locks';
+import { streamLog } from './005_stream_log';
 
 /**
  * Every migration, by name; names sort in the order they apply. Each concern adds its own
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '002_line_history': lineHistory,
   '003_key_changes': keyChanges,
   '004_prop_locks': propLocks,
+  '005_stream_log': streamLog,
 };

@@ -1,0 +1,107 @@
+/**
+ * The stream event log on the seeded simulator (the world `props serve` runs): the simulated
+ * books polled every 5 s over a stretch of virtual time, each board's change rendered and
+ * appended to a SQLite log as the stream's hub does it. Prints events and bytes per hour (the
+ * rows' JSON and the store's file growth), and the writer's time per change beside the time
+ * the board loop takes to build the board, to size PROPS_STREAM_LOG_HOURS.
+ * Run: `node --import tsx server/bench/streamLog.ts [hours=3] [start=2026-11-26T00:00:00Z]`.
+ */
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { ADAPTERS } from '../src/books';
+import { FeedCore } from '../src/feed/core';
+import { SILENT_LOGGER } from '../src/feed/logger';
+import type { Board } from '../src/feed/types';
+import { EntryBook, PropOdds } from '../src/odds';
+import { renderPrizePicks, renderUnderdog } from '../src/sim/render';
+import { SIM_SPORTS, SimWorld } from '../src/sim/world';
+import { openDb } from '../src/store/db';
+import { StreamEncoder } from '../src/stream/encode';
+import { StreamLog } from '../src/stream/log';
+import { ViewRegistry } from '../src/views';
+import { boardChange } from '../src/views/boardChanges';
+
+const POLL_MS = 5_000;
+const HOUR = 3_600_000;
+const hours = Number(process.argv[2] ?? 3);
+const start = Date.parse(process.argv[3] ?? '2026-11-26T00:00:00Z');
+
+const dir = mkdtempSync(join(tmpdir(), 'propsfeed-bench-streamlog-'));
+const db = await openDb({ dataDir: dir });
+let t = start;
+const log = new StreamLog(db, { retainMs: 100 * HOUR, writes: () => true, now: () => t, pruneEveryMs: HOUR });
+const world = new SimWorld(20261122);
+const core = new FeedCore({
+  books: ['prizepicks', 'underdog'],
+  logger: SILENT_LOGGER,
+  retainMs: 30 * 60_000,
+  now: () => t,
+});
+const views = new ViewRegistry(core, undefined, new PropOdds(new EntryBook()));
+const encoder = new StreamEncoder(views);
+const fileBytes = () =>
+  ['propsfeed.db', 'propsfeed.db-wal'].reduce((n, f) => {
+    try {
+      return n + statSync(join(dir, f)).size;
+    } catch {
+      return n;
+    }
+  }, 0);
+
+async function poll(at: number): Promise<Board> {
+  t = at;
+  for (const sport of SIM_SPORTS) {
+    core.applyPart('prizepicks', sport.id, ADAPTERS.prizepicks.parse(renderPrizePicks(world, sport.id, at)), at);
+  }
+  core.applyPart('underdog', 'all', ADAPTERS.underdog.parse(renderUnderdog(world, at)), at);
+  await core.commit(['prizepicks', 'underdog'], at, { notify: false, record: false });
+  return core.current();
+}
+
+let previous = await poll(start - POLL_MS);
+await log.flush();
+await sql`checkpoint`.execute(db.kysely).catch(() => {});
+const bytesBefore = fileBytes();
+let changes = 0;
+let events = 0;
+let boardMs = 0;
+let writeMs = 0;
+let polls = 0;
+for (let at = start; at < start + hours * HOUR; at += POLL_MS) {
+  polls++;
+  const began = performance.now();
+  const board = await poll(at);
+  boardMs += performance.now() - began;
+  if (board.version === previous.version) continue;
+  const change = boardChange(previous, board);
+  previous = board;
+  changes++;
+  events += change.events.length;
+  const wrote = performance.now();
+  log.append(change, encoder);
+  await log.flush();
+  writeMs += performance.now() - wrote;
+}
+await log.close();
+const k = db.kysely;
+const json = await sql<{ plain: number | string; edges: number | string | null }>`
+  select sum(length(json)) as plain, sum(length(json_edges)) as edges from stream_events`.execute(k);
+const row = json.rows[0];
+const fileGrowth = fileBytes() - bytesBefore;
+await db.close();
+rmSync(dir, { recursive: true, force: true });
+
+const perHour = (n: number) => Math.round(n / hours);
+const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
+console.log(
+  `stream log on the simulator, seed 20261122, ${hours} h from ${new Date(start).toISOString()}, a poll every ${POLL_MS / 1000} s`,
+);
+console.log(`  changes ${changes} (${perHour(changes)}/h), events ${events} (${perHour(events)}/h)`);
+console.log(
+  `  event JSON ${mb(Number(row?.plain ?? 0) / hours)}/h plain + ${mb(Number(row?.edges ?? 0) / hours)}/h with edges; SQLite file growth ${mb(fileGrowth / hours)}/h`,
+);
+console.log(
+  `  a poll's board built in ${(boardMs / polls).toFixed(1)} ms; a change's events rendered and written to the log in ${(writeMs / Math.max(1, changes)).toFixed(1)} ms (after the fan-out, off the board loop)`,
+);

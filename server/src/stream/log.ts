@@ -1,0 +1,292 @@
+/**
+ * The stream's event log in the store, beside line history: every change the stream sent and
+ * each of its events as the views render it (encode.ts's JSON, one copy per rendering), so a
+ * client resuming from an id older than the in-memory window receives the same events, ids
+ * and bytes an uninterrupted stream gave it. Written where board versions are assigned (the
+ * feed's process; on the shared engines the ingest leader), after the board's fan-out, one
+ * transaction per batch of changes; kept `retainMs` (PROPS_STREAM_LOG_HOURS).
+ */
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { normalizeName } from '../books/names';
+import { bulkInsert } from '../history/schema';
+import type { Db, Engine } from '../store/db';
+import type { BoardChange } from '../views/boardChanges';
+import { RENDERING_KINDS, renderingOf, type StreamEncoder, type StreamView } from './encode';
+import type { StreamPosition } from './window';
+
+interface StreamChangesTable {
+  /** bigint: PostgreSQL returns it as a string. */
+  version: number | string;
+  previous_version: number | string;
+  fetched_at: number | string;
+  events: number;
+}
+
+interface StreamEventsTable {
+  version: number | string;
+  /** 1-based: the k of the event id `N.k`. */
+  idx: number;
+  kind: string;
+  sport: string;
+  game_ids: string;
+  live: number;
+  stat: string | null;
+  player: string | null;
+  json: string;
+  json_edges: string | null;
+}
+
+interface StreamLogSchema {
+  stream_changes: StreamChangesTable;
+  stream_events: StreamEventsTable;
+}
+
+export interface StreamLogOptions {
+  /** How long changes are kept (PROPS_STREAM_LOG_HOURS). */
+  retainMs: number;
+  /** Most events kept, whatever their age (PROPS_STREAM_LOG_MAX_EVENTS): the newest changes holding at most this many. */
+  maxEvents?: number;
+  /** Whether this process writes the log: the feed's, or the ingest leader on the shared engines. */
+  writes: () => boolean;
+  now: () => number;
+  /** How often changes older than `retainMs` are deleted: default every minute. */
+  pruneEveryMs?: number;
+  /** Changes waiting to be written at most; past it the oldest are dropped (resumes across them start over). */
+  maxQueued?: number;
+  onError?: (err: unknown) => void;
+}
+
+/** An event as a replay sends it. */
+export interface LoggedEvent {
+  version: number;
+  index: number;
+  json: string;
+}
+
+/** Most events kept by default: about 1.5 GB of SQLite, an hour and a quarter of the simulator's busiest hour. */
+export const DEFAULT_MAX_LOGGED_EVENTS = 2_000_000;
+
+const gameIdsOf = (ids: readonly string[]) => `|${ids.join('|')}|`;
+
+export class StreamLog {
+  private readonly kysely: Kysely<StreamLogSchema>;
+  private readonly engine: Engine;
+  private queue: { change: BoardChange; encoder: StreamEncoder }[] = [];
+  private writing: Promise<void> | undefined;
+  private readonly pruner: NodeJS.Timeout;
+
+  constructor(
+    db: Db,
+    private readonly opts: StreamLogOptions,
+  ) {
+    this.kysely = (db as unknown as Db<StreamLogSchema>).kysely;
+    this.engine = db.engine;
+    this.pruner = setInterval(() => {
+      if (this.opts.writes()) this.prune().catch((err) => this.opts.onError?.(err));
+    }, opts.pruneEveryMs ?? 60_000);
+    this.pruner.unref();
+  }
+
+  /** A failed read of the log (the store down): the caller answers with a reset snapshot instead. */
+  reportError(err: unknown): void {
+    this.opts.onError?.(err);
+  }
+
+  /** Queues a change the stream sent; written after the current turn (the board's fan-out), off its path. */
+  append(change: BoardChange, encoder: StreamEncoder): void {
+    if (!this.opts.writes()) return;
+    this.queue.push({ change, encoder });
+    const max = this.opts.maxQueued ?? 1_000;
+    if (this.queue.length > max) this.queue.splice(0, this.queue.length - max);
+    this.writing ??= this.drain();
+  }
+
+  private async drain(): Promise<void> {
+    await new Promise((resolve) => setImmediate(resolve));
+    while (this.queue.length > 0) {
+      const batch = this.queue;
+      this.queue = [];
+      try {
+        await this.write(batch);
+      } catch (err) {
+        // These changes are missing from the log: a resume across them gets a reset snapshot.
+        this.opts.onError?.(err);
+      }
+    }
+    this.writing = undefined;
+  }
+
+  private async write(batch: readonly { change: BoardChange; encoder: StreamEncoder }[]): Promise<void> {
+    const changes: StreamChangesTable[] = [];
+    const events: StreamEventsTable[] = [];
+    for (const { change, encoder } of batch) {
+      changes.push({
+        version: change.version,
+        previous_version: change.previousVersion,
+        fetched_at: change.board.fetchedAt,
+        events: change.events.length,
+      });
+      change.events.forEach((event, i) => {
+        const json = encoder.eventJson(change, RENDERING_KINDS.plain, i);
+        const edges = event.kind === 'prop' ? encoder.eventJson(change, RENDERING_KINDS.edges, i) : json;
+        const prop = event.kind === 'game' ? undefined : event.prop;
+        events.push({
+          version: change.version,
+          idx: i + 1,
+          kind: event.kind,
+          sport: event.game.sport,
+          game_ids: gameIdsOf([event.game.id, ...event.game.aliases]),
+          live: event.game.live ? 1 : 0,
+          stat: prop?.stat ?? null,
+          player: prop ? normalizeName(prop.player) : null,
+          json,
+          json_edges: edges === json ? null : edges,
+        });
+      });
+    }
+    // A leader taking over may write a change its predecessor wrote: the same version is the same change.
+    await this.kysely.transaction().execute(async (trx) => {
+      await bulkInsert(trx, this.engine, 'stream_changes', changes, { ignoreConflicts: true });
+      await bulkInsert(trx, this.engine, 'stream_events', events, { ignoreConflicts: true });
+    });
+  }
+
+  /** Resolves once every change appended so far is written (or failed). */
+  async flush(): Promise<void> {
+    while (this.writing) await this.writing;
+  }
+
+  /** Stops pruning and waits for pending writes. */
+  async close(): Promise<void> {
+    clearInterval(this.pruner);
+    await this.flush();
+  }
+
+  /** Deletes the changes (and their events) older than the retention, or past the most events kept; how many changes. */
+  async prune(): Promise<number> {
+    const cutoff = this.opts.now() - this.opts.retainMs;
+    const old = await this.kysely
+      .selectFrom('stream_changes')
+      .select((eb) => eb.fn.max('version').as('version'))
+      .where('fetched_at', '<', cutoff)
+      .executeTakeFirst();
+    // The newest change whose events, with those of every newer change, are more than kept.
+    const newest = this.kysely
+      .selectFrom('stream_changes')
+      .select(['version', sql<number | string>`sum(events) over (order by version desc)`.as('total')])
+      .as('newest');
+    const over = await this.kysely
+      .selectFrom(newest)
+      .select('version')
+      .where('total', '>', this.opts.maxEvents ?? DEFAULT_MAX_LOGGED_EVENTS)
+      .orderBy('version', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    const through = Math.max(Number(old?.version ?? 0), Number(over?.version ?? 0));
+    if (through === 0) return 0;
+    return this.kysely.transaction().execute(async (trx) => {
+      await trx.deleteFrom('stream_events').where('version', '<=', through).execute();
+      const result = await trx.deleteFrom('stream_changes').where('version', '<=', through).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    });
+  }
+
+  /**
+   * How far the log continues from `from` without a missing change, up to board `until`: the
+   * version of the last change of that unbroken run; undefined when the log does not reach
+   * `from` (older than kept, or never written). Reads the changes (a few numbers each) in pages.
+   */
+  async reachFrom(from: StreamPosition, until: number): Promise<number | undefined> {
+    let last = from.version;
+    if (from.index > 0) {
+      const own = await this.kysely
+        .selectFrom('stream_changes')
+        .select('version')
+        .where('version', '=', from.version)
+        .executeTakeFirst();
+      if (!own) return undefined;
+    }
+    const page = 5_000;
+    for (;;) {
+      const rows = await this.kysely
+        .selectFrom('stream_changes')
+        .select(['version', 'previous_version'])
+        .where('version', '>', last)
+        .where('version', '<=', until)
+        .orderBy('version')
+        .limit(page)
+        .execute();
+      for (const row of rows) {
+        // A missing change: the run ends before it (or never starts, when `from`'s successor is missing).
+        if (Number(row.previous_version) !== last) return last === from.version && from.index === 0 ? undefined : last;
+        last = Number(row.version);
+      }
+      if (rows.length < page) return last;
+    }
+  }
+
+  /** How many events after `after` up to board `until` the view shows, counting at most `limit`. */
+  async countEvents(after: StreamPosition, until: number, view: StreamView, limit: number): Promise<number> {
+    const matching = this.kysely
+      .selectFrom('stream_events')
+      .select(sql<number>`1`.as('one'))
+      .where((eb) => this.matches(eb, after, until, view))
+      .limit(limit)
+      .as('matching');
+    const row = await this.kysely
+      .selectFrom(matching)
+      .select(sql<number | string>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** The first `limit` events after `after` up to board `until` the view shows, in id order, as the view reads them. */
+  async events(after: StreamPosition, until: number, view: StreamView, limit: number): Promise<LoggedEvent[]> {
+    const edges = renderingOf(view.kind) === 'edges';
+    const rows = await this.kysely
+      .selectFrom('stream_events')
+      .select(['version', 'idx', 'json'])
+      .$if(edges, (q) => q.select('json_edges'))
+      .where((eb) => this.matches(eb, after, until, view))
+      .orderBy('version')
+      .orderBy('idx')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({
+      version: Number(r.version),
+      index: r.idx,
+      json: (edges ? (r as { json_edges?: string | null }).json_edges : null) ?? r.json,
+    }));
+  }
+
+  /** The events after `after` up to `until` that the view shows: encode.ts's gameMatches and propMatches, in SQL. */
+  private matches(
+    eb: ExpressionBuilder<StreamLogSchema, 'stream_events'>,
+    after: StreamPosition,
+    until: number,
+    view: StreamView,
+  ) {
+    const range = eb.and([
+      after.index === 0
+        ? eb('version', '>', after.version)
+        : eb.or([
+            eb('version', '>', after.version),
+            eb.and([eb('version', '=', after.version), eb('idx', '>', after.index)]),
+          ]),
+      eb('version', '<=', until),
+    ]);
+    const game = [eb('sport', 'in', [...view.sports])];
+    if (view.eventId !== null) {
+      const needle = gameIdsOf([view.eventId]);
+      const at =
+        this.engine === 'sqlite' ? sql<number>`instr(game_ids, ${needle})` : sql<number>`strpos(game_ids, ${needle})`;
+      game.push(eb(at, '>', 0));
+    }
+    const prop = [];
+    if (!view.kind.liveLines) prop.push(eb('live', '=', 0));
+    if (view.stats !== null) prop.push(eb('stat', 'in', [...view.stats]));
+    if (view.player !== null) prop.push(eb('player', '=', view.player));
+    const shown = prop.length === 0 ? game : [...game, eb.or([eb('kind', '=', 'game'), eb.and(prop)])];
+    return eb.and([range, ...shown]);
+  }
+}

@@ -1,0 +1,189 @@
+/**
+ * The stream event log on its own (SQLite): what it stores of each change, that what it gives
+ * back for a view is byte for byte the frames the encoder makes for that view, who writes it,
+ * how far it reaches, and pruning by age.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Board } from '../../src/feed/types';
+import { EntryBook, PropOdds } from '../../src/odds';
+import { type Db, openDb } from '../../src/store/db';
+import { frame, StreamEncoder, type StreamView, streamViewOf } from '../../src/stream/encode';
+import { StreamLog, type StreamLogOptions } from '../../src/stream/log';
+import { ViewRegistry, viewKindOf } from '../../src/views';
+import { type BoardChange, boardChange } from '../../src/views/boardChanges';
+import { buildBoard, type GameSpec, TestBoardSource } from '../helpers/board';
+
+const T0 = Date.parse('2026-11-22T01:00:00.000Z');
+
+function specs(step: number): GameSpec[] {
+  return [
+    {
+      id: 'pp_1',
+      aliases: ['ud_9'],
+      props: [
+        { player: 'Aaron Wilson', stat: 'points', line: 20.5 + (step % 3) },
+        { player: 'Ben Cole', stat: 'rebounds', line: 6.5 + (step % 2) },
+        ...(step % 2 === 0 ? [{ player: 'Cole Dunn', stat: 'points', line: 4.5 }] : []),
+      ],
+    },
+    { id: 'pp_2', sport: 'mlb', props: [{ player: 'Carl Diaz', stat: 'hits', line: 0.5 + (step % 2) }] },
+    {
+      id: 'pp_3',
+      live: true,
+      props: [{ player: 'Dan Evans', stat: 'points', line: 9.5 + step, liveValue: step }],
+    },
+  ];
+}
+
+let dirs: string[] = [];
+let dbs: Db[] = [];
+let logs: StreamLog[] = [];
+afterEach(async () => {
+  for (const log of logs) await log.close();
+  for (const db of dbs) await db.close();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  [dirs, dbs, logs] = [[], [], []];
+});
+
+async function setup(opts: Partial<StreamLogOptions> = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'propsfeed-streamlog-'));
+  dirs.push(dir);
+  const db = await openDb({ dataDir: dir });
+  dbs.push(db);
+  const log = new StreamLog(db, { retainMs: 60_000, writes: () => true, now: () => T0, ...opts });
+  logs.push(log);
+  const boards: Board[] = [buildBoard(specs(0), T0)];
+  const source = new TestBoardSource(boards[0] as Board);
+  const encoder = new StreamEncoder(new ViewRegistry(source, undefined, new PropOdds(new EntryBook())));
+  const changes: BoardChange[] = [];
+  for (let step = 1; step <= 4; step++) {
+    const board = buildBoard(specs(step), T0 + step * 1_000);
+    changes.push(boardChange(boards.at(-1) as Board, board));
+    boards.push(board);
+    log.append(changes.at(-1) as BoardChange, encoder);
+  }
+  await log.flush();
+  return { db, log, boards, changes, encoder };
+}
+
+const view = (over: Partial<Parameters<typeof streamViewOf>[0]> = {}): StreamView =>
+  streamViewOf({
+    kind: viewKindOf(false, true, true),
+    delayMs: 0,
+    sports: ['mlb', 'nba'],
+    stats: null,
+    eventId: null,
+    player: null,
+    minEdge: null,
+    ...over,
+  });
+
+describe('the stream event log', () => {
+  it('gives back, for every view, the bytes the encoder makes for it', async () => {
+    const { log, boards, changes, encoder } = await setup();
+    const views = [
+      view(),
+      view({ kind: viewKindOf(false, false, false) }),
+      view({ kind: viewKindOf(true, false, false), sports: ['nba'] }),
+      view({ stats: ['points'] }),
+      view({ player: 'aaron wilson' }),
+      view({ eventId: 'ud_9', kind: viewKindOf(false, true, false) }),
+      view({ eventId: 'pp_3' }),
+      view({ eventId: 'pp_' }),
+    ];
+    const from = { version: (boards[0] as Board).version, index: 0 };
+    const until = (boards[4] as Board).version;
+    for (const v of views) {
+      const expected = changes.map((c) => encoder.changeBytes(c, v).toString()).join('');
+      const got = (await log.events(from, until, v, 1_000)).map((e) => frame(e.json, `${e.version}.${e.index}`));
+      expect(got.join('')).toBe(expected);
+      // Paged from the middle of a change: the same tail.
+      const mid = { version: (changes[1] as BoardChange).version, index: 1 };
+      const tail = changes
+        .slice(1)
+        .map((c, i) => encoder.changeBytes(c, v, i === 0 ? 1 : 0).toString())
+        .join('');
+      const pages: string[] = [];
+      for (let after = mid; ; ) {
+        const page = await log.events(after, until, v, 2);
+        pages.push(...page.map((e) => frame(e.json, `${e.version}.${e.index}`)));
+        const last = page.at(-1);
+        if (!last || page.length < 2) break;
+        after = { version: last.version, index: last.index };
+      }
+      expect(pages.join('')).toBe(tail);
+    }
+    // Edges exist here, and are stored beside the plain rendering only where they differ.
+    const edges = changes.flatMap((c, _) =>
+      c.events.map((_e, i) => encoder.eventJson(c, viewKindOf(false, true, true), i)),
+    );
+    expect(edges.some((json) => json.includes('"edge"'))).toBe(true);
+  });
+
+  it('stores each change and its events once, with the filter columns', async () => {
+    const { db, changes } = await setup();
+    const k = db.kysely;
+    const rows = await sql<{ n: number | string }>`select count(*) as n from stream_changes`.execute(k);
+    expect(Number(rows.rows[0]?.n)).toBe(4);
+    const events = await sql<{
+      version: number | string;
+      idx: number;
+      kind: string;
+      game_ids: string;
+      live: number;
+      player: string | null;
+      json_edges: string | null;
+    }>`select version, idx, kind, game_ids, live, player, json_edges from stream_events order by version, idx`.execute(
+      k,
+    );
+    expect(events.rows).toHaveLength(changes.reduce((n, c) => n + c.events.length, 0));
+    const first = changes[0] as BoardChange;
+    const removed = events.rows.find((r) => r.kind === 'prop.removed');
+    expect(removed).toMatchObject({ game_ids: '|pp_1|ud_9|', live: 0, player: 'cole dunn', json_edges: null });
+    expect(events.rows.find((r) => r.game_ids === '|pp_3|')?.live).toBe(1);
+    expect(events.rows.filter((r) => Number(r.version) === first.version).map((r) => r.idx)).toEqual(
+      first.events.map((_, i) => i + 1),
+    );
+  });
+
+  it('keeps at most the most events configured, dropping the oldest changes whole', async () => {
+    const { db, boards, changes } = await setup();
+    const lastTwo = (changes[2] as BoardChange).events.length + (changes[3] as BoardChange).events.length;
+    const capped = new StreamLog(db, { retainMs: 60_000, maxEvents: lastTwo, writes: () => true, now: () => T0 });
+    logs.push(capped);
+    expect(await capped.prune()).toBe(2);
+    const v = (step: number) => (boards[step] as Board).version;
+    expect(await capped.reachFrom({ version: v(1), index: 0 }, v(4))).toBeUndefined();
+    expect(await capped.reachFrom({ version: v(2), index: 0 }, v(4))).toBe(v(4));
+    expect(await capped.prune()).toBe(0);
+  });
+
+  it('is written only where it is told to write', async () => {
+    const { db } = await setup({ writes: () => false });
+    const rows = await sql<{ n: number | string }>`select count(*) as n from stream_changes`.execute(db.kysely);
+    expect(Number(rows.rows[0]?.n)).toBe(0);
+  });
+
+  it('reaches an id only through an unbroken run of changes, and prunes by age', async () => {
+    let now = T0;
+    const { log, boards } = await setup({ now: () => now, retainMs: 2_500 });
+    const v = (step: number) => (boards[step] as Board).version;
+    expect(await log.reachFrom({ version: v(0), index: 0 }, v(4))).toBe(v(4));
+    expect(await log.reachFrom({ version: v(1), index: 2 }, v(3))).toBe(v(3));
+    // Never written (before the first change kept), or a change the log does not have.
+    expect(await log.reachFrom({ version: v(0) - 1, index: 0 }, v(4))).toBeUndefined();
+    expect(await log.reachFrom({ version: v(0), index: 1 }, v(4))).toBeUndefined();
+    now = T0 + 5_000;
+    // Boards 1 and 2 were fetched more than 2.5 s before: their changes go.
+    expect(await log.prune()).toBe(2);
+    expect(await log.reachFrom({ version: v(0), index: 0 }, v(4))).toBeUndefined();
+    expect(await log.reachFrom({ version: v(2), index: 0 }, v(4))).toBe(v(4));
+    expect(await log.countEvents({ version: v(0), index: 0 }, v(4), view(), 100)).toBe(
+      (await log.events({ version: v(2), index: 0 }, v(4), view(), 100)).length,
+    );
+  });
+});
