@@ -20,7 +20,9 @@ const SportsListQuery = z
 export const StreamEventIdSchema = z
   .string()
   .regex(/^\d{1,16}(\.\d{1,9})?$/, 'an event id is the board sequence number N or N.k, as the stream sent it')
-  .describe('The id of the last event received (`N` or `N.k`); the stream resumes right after it');
+  .describe(
+    'The id of the last event received (`N` or `N.k`); the stream resumes right after it: from memory for 15 minutes, from the stored event log for PROPS_STREAM_LOG_HOURS (2 by default), else with a reset snapshot',
+  );
 
 export const StreamQuerySchema = z.object({
   sport: SportsListQuery.optional(),
@@ -65,7 +67,9 @@ export const StreamSnapshotEventSchema = z
     type: z.literal('snapshot'),
     reset: z
       .boolean()
-      .describe('True when the id resumed from is older than the service keeps: start over from this snapshot'),
+      .describe(
+        'True when the id resumed from is older than the service keeps (15 minutes in memory, then the stored event log: 2 hours by default), or its gap holds more than 100,000 events: start over from this snapshot',
+      ),
     boardVersion: z.number().int().describe('The board sequence number this snapshot stands at (its event id)'),
     fetchedAt: IsoTimeSchema.nullable(),
     delayed: z.boolean().describe('True when the stream runs on a delay (free tier)'),

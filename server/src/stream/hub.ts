@@ -5,7 +5,8 @@
  * once a second to the newest board old enough for its delay, so what it shows is what the
  * delayed REST view shows. A stream joins its view after its catch-up (snapshot, or the
  * changes after the id it resumes from) has been written, in the same turn: no gap, no
- * duplicate.
+ * duplicate. An id older than the window is resumed from the stored event log (log.ts): its
+ * events are read in pages, then the window's changes, and the stream joins in that turn.
  */
 import type { ServerResponse } from 'node:http';
 import type { STREAM_END_REASONS } from '@propsfeed/contract';
@@ -34,8 +35,14 @@ export interface StreamHubOptions {
   tickMs?: number;
   /** How long a stream resuming from an id this replica has not reached yet waits for it: default 5 s. */
   aheadWaitMs?: number;
-  /** The stored event log: each change is appended to it. */
+  /** The stored event log: ids older than the window resume from it, and each change is appended to it. */
   log?: StreamLog;
+  /** Most events a resume from the log sends; beyond it the stream starts over with a snapshot. */
+  maxReplayEvents?: number;
+  /** Events read from the log at a time: default 500. */
+  replayPageEvents?: number;
+  /** How long a replay waits for its client to read a page before ending it as a slow consumer: default 30 s. */
+  replayDrainMs?: number;
   onError?: (err: unknown) => void;
 }
 
@@ -65,6 +72,11 @@ interface ViewGroup {
 
 const MIN = 60_000;
 const CRLF = Buffer.from('\r\n');
+/**
+ * Most events a resume from the log sends by default (about 60 MB): hours of one sport or
+ * player, minutes of the whole board at its busiest; past it a snapshot is the cheaper answer.
+ */
+export const DEFAULT_MAX_REPLAY_EVENTS = 100_000;
 
 export class StreamHub {
   private window: ChangeWindow;
@@ -158,8 +170,7 @@ export class StreamHub {
       client.waitingFor = { position: resumeFrom, until: this.opts.now() + (this.opts.aheadWaitMs ?? 5_000) };
       group.waiting.add(client);
     } else {
-      this.catchUp(client, resumeFrom);
-      if (!client.ended) group.clients.add(client);
+      this.join(client, resumeFrom);
     }
     return client as StreamClient;
   }
@@ -205,20 +216,122 @@ export class StreamHub {
     return this.window.boardOf(version) ?? this.opts.source.at(this.opts.now() - view.delayMs);
   }
 
-  /** Writes what a joining client needs to reach its view's cursor. */
-  private catchUp(client: Client, from: StreamPosition | undefined): void {
-    const { view, cursor } = client.group;
-    const resumed = from && this.window.after(from, cursor);
-    if (resumed) {
-      let skip = resumed.skip;
-      for (const change of resumed.changes) {
-        this.write(client, this.encoder.changeBytes(change, view, skip));
-        skip = 0;
-      }
+  /**
+   * Writes what a joining client needs to reach its view's cursor and adds it to its view: in
+   * this turn, or, when the id is older than the window and there is a log, once the replay
+   * from the log is written (the client waits among `waiting`, with no `waitingFor`). A minEdge
+   * view resumes from the window only: its events depend on edges judged board by board, which
+   * the log does not keep.
+   */
+  private join(client: Client, from: StreamPosition | undefined): void {
+    const { group } = client;
+    const { log } = this.opts;
+    if (from && this.fromWindow(client, from)) {
+      // Caught up from the window.
+    } else if (from && log && group.view.minEdge === null) {
+      group.waiting.add(client);
+      this.replay(client, from, log).catch((err) => {
+        log.reportError(err);
+        this.startOver(client);
+      });
       return;
+    } else {
+      const board = this.boardOf(group.cursor, group.view);
+      this.write(client, this.encoder.snapshotBytes(board, group.view, from !== undefined));
     }
-    const board = this.boardOf(cursor, view);
-    this.write(client, this.encoder.snapshotBytes(board, view, from !== undefined));
+    if (!client.ended) group.clients.add(client);
+  }
+
+  /** Writes the window's changes after `from` up to the view's cursor; false when the window does not reach it. */
+  private fromWindow(client: Client, from: StreamPosition): boolean {
+    const { view, cursor } = client.group;
+    const resumed = this.window.after(from, cursor);
+    if (!resumed) return false;
+    let skip = resumed.skip;
+    for (const change of resumed.changes) {
+      this.write(client, this.encoder.changeBytes(change, view, skip));
+      skip = 0;
+    }
+    return true;
+  }
+
+  /**
+   * Resumes from the stored log: its events after `from` (in pages, waiting for the client to
+   * read each), up to where the window takes over, then the window's changes, then the client
+   * joins its view in that same turn. Boards arriving meanwhile only move the view's cursor,
+   * which the window answers up to: no gap, no duplicate. A delayed view reads no further than
+   * its cursor, so it never sees events younger than its delay.
+   */
+  private async replay(client: Client, from: StreamPosition, log: StreamLog): Promise<void> {
+    const { group } = client;
+    const pageSize = this.opts.replayPageEvents ?? 500;
+    let position = from;
+    // A few rounds: the window may move past what one round read while it was being read.
+    for (let round = 0; round < 3; round++) {
+      const until = await log.reachFrom(position, group.cursor);
+      if (client.ended) return;
+      if (until === undefined || (until === position.version && position.index === 0)) break;
+      if (round === 0) {
+        const most = this.opts.maxReplayEvents ?? DEFAULT_MAX_REPLAY_EVENTS;
+        if ((await log.countEvents(position, until, group.view, most + 1)) > most) break;
+      }
+      for (;;) {
+        const page = await log.events(position, until, group.view, pageSize);
+        if (client.ended) return;
+        let text = '';
+        for (const event of page) text += frame(event.json, `${event.version}.${event.index}`);
+        this.write(client, Buffer.from(text));
+        const last = page.at(-1);
+        if (!last || page.length < pageSize) break;
+        position = { version: last.version, index: last.index };
+        if (!(await this.drained(client))) return;
+      }
+      position = { version: until, index: 0 };
+      if (client.ended) return;
+      if (this.fromWindow(client, position)) {
+        group.waiting.delete(client);
+        if (!client.ended) group.clients.add(client);
+        return;
+      }
+    }
+    // The log does not reach the id (older than kept, or a change missing), or holds more than a replay sends.
+    this.startOver(client);
+  }
+
+  /** A client whose resume could not be answered exactly: a snapshot marked as a reset, then its view. */
+  private startOver(client: Client): void {
+    if (client.ended) return;
+    const { group } = client;
+    group.waiting.delete(client);
+    this.write(client, this.encoder.snapshotBytes(this.boardOf(group.cursor, group.view), group.view, true));
+    if (!client.ended) group.clients.add(client);
+  }
+
+  /** Waits until the client has read what was written (false when it ended, or is too slow to). */
+  private async drained(client: Client): Promise<boolean> {
+    // write() sends to the socket itself: its buffer is what waits to be read.
+    const socket = client.res.socket;
+    const waitMs = this.opts.replayDrainMs ?? 30_000;
+    if (socket?.writableNeedDrain && !client.ended) {
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          socket.off('drain', done);
+          socket.off('close', done);
+          resolve();
+        };
+        const timer = setTimeout(done, waitMs);
+        socket.on('drain', done);
+        socket.on('close', done);
+      });
+      if (socket.writableNeedDrain && !client.ended) {
+        client.end(
+          'slow_consumer',
+          `what was sent was not read within ${waitMs / 1000} s; reconnect with the last event id to resume`,
+        );
+      }
+    }
+    return !client.ended;
   }
 
   private write(client: Client, bytes: Buffer): void {
@@ -300,8 +413,7 @@ export class StreamHub {
       if (!reached && now < waiting.until) continue;
       group.waiting.delete(client);
       client.waitingFor = undefined;
-      this.catchUp(client, waiting.position);
-      if (!client.ended) group.clients.add(client);
+      this.join(client, waiting.position);
     }
   }
 

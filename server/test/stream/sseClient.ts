@@ -8,6 +8,8 @@ import type { StreamEvent } from '@propsfeed/contract';
 export interface ReceivedEvent {
   id: string | undefined;
   data: StreamEvent;
+  /** The data as sent, byte for byte. */
+  raw: string;
 }
 
 export interface SseClient {
@@ -87,7 +89,7 @@ export function openStream(baseUrl: string, path: string, headers: Record<string
             else if (line.startsWith('data: ')) data += line.slice(6);
           }
           if (data !== '') {
-            events.push({ id, data: JSON.parse(data) as StreamEvent });
+            events.push({ id, data: JSON.parse(data) as StreamEvent, raw: data });
             if (id !== undefined) client.lastId = id;
           }
           end = buffer.indexOf('\n\n');

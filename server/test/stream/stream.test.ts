@@ -146,9 +146,9 @@ describe('GET /api/v1/stream', () => {
     expect(new Set(changesOf(received)).size).toBe(changesOf(received).length);
   });
 
-  it('starts over with a snapshot marked as a reset when the id is older than the window keeps', async () => {
+  it('starts over with a snapshot marked as a reset when the id is older than the window keeps (no stored log)', async () => {
     const source = new TestBoardSource(buildBoard(specs(0), T0));
-    const { app, open } = await start({ source, stream: { maxEvents: 4 } });
+    const { app, open } = await start({ source, stream: { maxEvents: 4 }, streamLog: false });
     const first = await open('/api/v1/stream?sport=nba', app.keys.sharp);
     await first.waitFor(1, 'snapshot');
     const oldId = first.lastId as string;
