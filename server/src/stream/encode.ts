@@ -39,13 +39,17 @@ export function streamViewOf(view: Omit<StreamView, 'key'>): StreamView {
   return { ...view, key };
 }
 
-function gameMatches(view: StreamView, game: BoardGame): boolean {
+/** What of a game and a prop the view's filters read. */
+export type FilteredGame = Pick<BoardGame, 'id' | 'aliases' | 'sport' | 'live'>;
+export type FilteredProp = Pick<BoardProp, 'player' | 'stat'>;
+
+function gameMatches(view: StreamView, game: FilteredGame): boolean {
   if (!view.sports.includes(game.sport)) return false;
   return view.eventId === null || game.id === view.eventId || game.aliases.includes(view.eventId);
 }
 
 /** A prop the view shows: its game matches, it is not live for tiers without live lines, and the filters hold. */
-function propMatches(view: StreamView, game: BoardGame, prop: BoardProp): boolean {
+export function propMatches(view: StreamView, game: FilteredGame, prop: FilteredProp): boolean {
   if (!gameMatches(view, game) || (game.live && !view.kind.liveLines)) return false;
   if (view.stats !== null && !view.stats.includes(prop.stat)) return false;
   return view.player === null || normalizeName(prop.player) === view.player;
@@ -55,11 +59,36 @@ function eventMatches(view: StreamView, event: ChangeEvent): boolean {
   return event.kind === 'game' ? gameMatches(view, event.game) : propMatches(view, event.game, event.prop);
 }
 
-/** Whether a row's edge meets the view's minEdge (every row meets none). */
-function meetsMinEdge(views: BoardViews, view: StreamView, game: BoardGame, prop: BoardProp): boolean {
+/** Whether a row's edge meets the view's minEdge (every row meets none; a view without edges has none). */
+function meetsMinEdge(view: StreamView, edge: number | undefined): boolean {
   if (view.minEdge === null) return true;
-  const edge = views.edge(game, prop);
-  return edge !== undefined && edge.edge >= view.minEdge;
+  return view.kind.edges === true && edge !== undefined && edge >= view.minEdge;
+}
+
+/** What decides how a minEdge view tells a prop event, judged once per change (and kept in the stream log). */
+export interface EdgeFacts {
+  /** The new row's edge (prop events; undefined when it has none). */
+  now: number | undefined;
+  /** The prop before the change, when its game was on the previous board under the same id: that game, the prop, its row's edge. */
+  before: { game: FilteredGame; prop: FilteredProp; edge: number | undefined } | undefined;
+}
+
+/**
+ * How a minEdge view tells a prop event: as the tier's view does, not at all, or as removed
+ * below its floor. A prop the view shows is one whose row meets minEdge: on the new board for
+ * a prop event, on the previous board for what it showed before (a pull is told only for a
+ * prop it showed).
+ */
+export function minEdgeVerdict(
+  view: StreamView,
+  kind: 'prop' | 'prop.removed',
+  facts: EdgeFacts,
+): 'as-is' | 'nothing' | 'below' {
+  if (kind === 'prop' && meetsMinEdge(view, facts.now)) return 'as-is';
+  const { before } = facts;
+  const shown = before !== undefined && propMatches(view, before.game, before.prop) && meetsMinEdge(view, before.edge);
+  if (!shown) return 'nothing';
+  return kind === 'prop' ? 'below' : 'as-is';
 }
 
 export function streamGameOf(game: BoardGame): StreamGame {
@@ -118,6 +147,7 @@ type ChangeCache = {
   byRendering: Map<Rendering, (string | undefined)[]>;
   byView: Map<string, ViewFrames>;
   byGame?: Map<string, number[]>;
+  edgeFacts?: (EdgeFacts | undefined)[];
 };
 
 function eventsByGame(change: BoardChange): Map<string, number[]> {
@@ -139,7 +169,7 @@ const NO_BYTES = Buffer.alloc(0);
 
 type RemovedReason = (typeof STREAM_REMOVED_REASONS)[number];
 
-function removedJson(game: BoardGame, prop: BoardProp, reason: RemovedReason): string {
+export function removedJson(game: Pick<BoardGame, 'id' | 'sport'>, prop: FilteredProp, reason: RemovedReason): string {
   return JSON.stringify({
     type: 'prop.removed',
     eventId: game.id,
@@ -191,7 +221,7 @@ export class StreamEncoder {
       const i = candidates ? (candidates[c] as number) : c;
       const event = change.events[i] as ChangeEvent;
       if (!eventMatches(view, event)) continue;
-      const told = this.minEdgeJson(change, view, event);
+      const told = this.minEdgeJson(change, view, i);
       if (told === null) continue;
       const json = told ?? this.eventJson(change, view.kind, i);
       const framed = frame(json, `${change.version}.${i + 1}`);
@@ -205,27 +235,40 @@ export class StreamEncoder {
     return frames;
   }
 
-  /**
-   * How a minEdge view tells a prop event: undefined to send it as the tier's view does, null
-   * to send nothing, or a prop.removed JSON for a prop it showed whose edge fell below. A
-   * prop the view shows is one whose row met minEdge: on the new board for `prop`, on the
-   * previous board for what it showed before (a pull is sent only for a prop it showed).
-   */
-  private minEdgeJson(change: BoardChange, view: StreamView, event: ChangeEvent): string | null | undefined {
+  /** How a minEdge view tells the change's event `i`: undefined as the tier's view does, null not at all, else this JSON. */
+  private minEdgeJson(change: BoardChange, view: StreamView, i: number): string | null | undefined {
+    const event = change.events[i] as ChangeEvent;
     if (view.minEdge === null || event.kind === 'game') return undefined;
-    const { game } = event;
-    if (event.kind === 'prop' && meetsMinEdge(this.views.viewsOf(change.board, view.kind), view, game, event.prop)) {
-      return undefined;
+    const verdict = minEdgeVerdict(view, event.kind, this.edgeFacts(change, i) as EdgeFacts);
+    if (verdict === 'as-is') return undefined;
+    return verdict === 'nothing' ? null : removedJson(event.game, event.prop, 'below_min_edge');
+  }
+
+  /** The edge facts of the change's prop event `i` (undefined for a game event), judged once. */
+  edgeFacts(change: BoardChange, i: number): EdgeFacts | undefined {
+    const event = change.events[i] as ChangeEvent;
+    if (event.kind === 'game') return undefined;
+    const cache = this.cacheOf(change);
+    cache.edgeFacts ??= new Array(change.events.length);
+    let facts = cache.edgeFacts[i];
+    if (facts === undefined) {
+      // Edges read the same in every view kind that has them.
+      const { game } = event;
+      const now = event.kind === 'prop' ? this.edgeOf(change.board, game, event.prop) : undefined;
+      const prop = event.kind === 'prop' ? event.previous : event.prop;
+      const gameBefore = change.previous.gameById.get(game.id);
+      const before =
+        prop !== undefined && gameBefore?.id === game.id
+          ? { game: gameBefore, prop, edge: this.edgeOf(change.previous, gameBefore, prop) }
+          : undefined;
+      facts = { now, before };
+      cache.edgeFacts[i] = facts;
     }
-    const before = event.kind === 'prop' ? event.previous : event.prop;
-    const gameBefore = change.previous.gameById.get(game.id);
-    const shown =
-      before !== undefined &&
-      gameBefore?.id === game.id &&
-      propMatches(view, gameBefore, before) &&
-      meetsMinEdge(this.views.viewsOf(change.previous, view.kind), view, gameBefore, before);
-    if (!shown) return null;
-    return event.kind === 'prop' ? removedJson(game, event.prop, 'below_min_edge') : undefined;
+    return facts;
+  }
+
+  private edgeOf(board: Board, game: BoardGame, prop: BoardProp): number | undefined {
+    return this.views.viewsOf(board, RENDERING_KINDS.edges).edge(game, prop)?.edge;
   }
 
   /** The JSON of the change's event `i` (0-based) as views of this kind read it; made once per rendering. */
@@ -279,7 +322,7 @@ export class StreamEncoder {
       if (!gameMatches(view, game)) continue;
       games.push(JSON.stringify(streamGameOf(game)));
       for (const prop of game.props)
-        if (propMatches(view, game, prop) && meetsMinEdge(views, view, game, prop))
+        if (propMatches(view, game, prop) && meetsMinEdge(view, views.edge(game, prop)?.edge))
           rows.push(JSON.stringify(views.scanRow(game, prop)));
     }
     const fetchedAt = board.fetchedAt > 0 ? JSON.stringify(new Date(board.fetchedAt).toISOString()) : 'null';

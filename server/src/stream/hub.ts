@@ -219,16 +219,14 @@ export class StreamHub {
   /**
    * Writes what a joining client needs to reach its view's cursor and adds it to its view: in
    * this turn, or, when the id is older than the window and there is a log, once the replay
-   * from the log is written (the client waits among `waiting`, with no `waitingFor`). A minEdge
-   * view resumes from the window only: its events depend on edges judged board by board, which
-   * the log does not keep.
+   * from the log is written (the client waits among `waiting`, with no `waitingFor`).
    */
   private join(client: Client, from: StreamPosition | undefined): void {
     const { group } = client;
     const { log } = this.opts;
     if (from && this.fromWindow(client, from)) {
       // Caught up from the window.
-    } else if (from && log && group.view.minEdge === null) {
+    } else if (from && log) {
       group.waiting.add(client);
       this.replay(client, from, log).catch((err) => {
         log.reportError(err);
@@ -279,7 +277,8 @@ export class StreamHub {
         const page = await log.events(position, until, group.view, pageSize);
         if (client.ended) return;
         let text = '';
-        for (const event of page) text += frame(event.json, `${event.version}.${event.index}`);
+        for (const event of page)
+          if (event.json !== undefined) text += frame(event.json, `${event.version}.${event.index}`);
         this.write(client, Buffer.from(text));
         const last = page.at(-1);
         if (!last || page.length < pageSize) break;

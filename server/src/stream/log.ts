@@ -6,12 +6,22 @@
  * feed's process; on the shared engines the ingest leader), after the board's fan-out, one
  * transaction per batch of changes; kept `retainMs` (PROPS_STREAM_LOG_HOURS).
  */
+
+import type { SportId } from '@propsfeed/contract';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { normalizeName } from '../books/names';
 import { bulkInsert } from '../history/schema';
 import type { Db, Engine } from '../store/db';
 import type { BoardChange } from '../views/boardChanges';
-import { RENDERING_KINDS, renderingOf, type StreamEncoder, type StreamView } from './encode';
+import {
+  type EdgeFacts,
+  minEdgeVerdict,
+  RENDERING_KINDS,
+  removedJson,
+  renderingOf,
+  type StreamEncoder,
+  type StreamView,
+} from './encode';
 import type { StreamPosition } from './window';
 
 interface StreamChangesTable {
@@ -34,6 +44,22 @@ interface StreamEventsTable {
   player: string | null;
   json: string;
   json_edges: string | null;
+  /** The new row's edge (prop events with one). */
+  edge: number | null;
+  /** JSON of the prop before the change (LoggedBefore), when its game was on the previous board and its row had an edge. */
+  before: string | null;
+  /** The prop.removed JSON a minEdge view sends when the edge fell below its floor, where that can happen. */
+  json_below: string | null;
+}
+
+/** The prop before a change as the log keeps it: what minEdgeVerdict reads. */
+interface LoggedBefore {
+  ids: string[];
+  sport: SportId;
+  live: boolean;
+  player: string;
+  stat: string;
+  edge: number | null;
 }
 
 interface StreamLogSchema {
@@ -56,15 +82,41 @@ export interface StreamLogOptions {
   onError?: (err: unknown) => void;
 }
 
-/** An event as a replay sends it. */
+/** An event of the log as a view reads it. */
 export interface LoggedEvent {
   version: number;
   index: number;
-  json: string;
+  /** Undefined when the view sends nothing for it (a minEdge view's judgment). */
+  json: string | undefined;
 }
 
 /** Most events kept by default: about 1.5 GB of SQLite, an hour and a quarter of the simulator's busiest hour. */
 export const DEFAULT_MAX_LOGGED_EVENTS = 2_000_000;
+
+function loggedBefore(before: NonNullable<EdgeFacts['before']>): LoggedBefore {
+  const { game, prop, edge } = before;
+  return {
+    ids: [game.id, ...game.aliases],
+    sport: game.sport,
+    live: game.live,
+    player: prop.player,
+    stat: prop.stat,
+    edge: edge ?? null,
+  };
+}
+
+/** The edge facts of a logged event, as the encoder judged them when it was sent. */
+function factsOf(row: Pick<StreamEventsTable, 'edge' | 'before'>): EdgeFacts {
+  const before = row.before === null ? undefined : (JSON.parse(row.before) as LoggedBefore);
+  return {
+    now: row.edge ?? undefined,
+    before: before && {
+      game: { id: before.ids[0] as string, aliases: before.ids.slice(1), sport: before.sport, live: before.live },
+      prop: { player: before.player, stat: before.stat },
+      edge: before.edge ?? undefined,
+    },
+  };
+}
 
 const gameIdsOf = (ids: readonly string[]) => `|${ids.join('|')}|`;
 
@@ -130,6 +182,12 @@ export class StreamLog {
         const json = encoder.eventJson(change, RENDERING_KINDS.plain, i);
         const edges = event.kind === 'prop' ? encoder.eventJson(change, RENDERING_KINDS.edges, i) : json;
         const prop = event.kind === 'game' ? undefined : event.prop;
+        const facts = encoder.edgeFacts(change, i);
+        // A prop without an edge before was shown by no minEdge view: nothing to keep of it.
+        const before = facts?.before?.edge === undefined ? undefined : facts.before;
+        // A view can have shown it before and no longer: when its edge was and is now lower or gone.
+        const canFall =
+          event.kind === 'prop' && before?.edge !== undefined && (facts?.now === undefined || facts.now < before.edge);
         events.push({
           version: change.version,
           idx: i + 1,
@@ -141,6 +199,9 @@ export class StreamLog {
           player: prop ? normalizeName(prop.player) : null,
           json,
           json_edges: edges === json ? null : edges,
+          edge: facts?.now ?? null,
+          before: before ? JSON.stringify(loggedBefore(before)) : null,
+          json_below: canFall && prop ? removedJson(event.game, prop, 'below_min_edge') : null,
         });
       });
     }
@@ -240,23 +301,28 @@ export class StreamLog {
     return Number(row.n);
   }
 
-  /** The first `limit` events after `after` up to board `until` the view shows, in id order, as the view reads them. */
+  /**
+   * The first `limit` events after `after` up to board `until` the view may show, in id order,
+   * as the view reads them (a minEdge view judges each as encode.ts does, from the edges kept).
+   */
   async events(after: StreamPosition, until: number, view: StreamView, limit: number): Promise<LoggedEvent[]> {
     const edges = renderingOf(view.kind) === 'edges';
     const rows = await this.kysely
       .selectFrom('stream_events')
-      .select(['version', 'idx', 'json'])
-      .$if(edges, (q) => q.select('json_edges'))
+      .select(['version', 'idx', 'kind', 'sport', 'stat', 'json', 'json_edges', 'edge', 'before', 'json_below'])
       .where((eb) => this.matches(eb, after, until, view))
       .orderBy('version')
       .orderBy('idx')
       .limit(limit)
       .execute();
-    return rows.map((r) => ({
-      version: Number(r.version),
-      index: r.idx,
-      json: (edges ? (r as { json_edges?: string | null }).json_edges : null) ?? r.json,
-    }));
+    return rows.map((r) => {
+      let json: string | undefined = (edges ? r.json_edges : null) ?? r.json;
+      if (view.minEdge !== null && r.kind !== 'game') {
+        const verdict = minEdgeVerdict(view, r.kind as 'prop' | 'prop.removed', factsOf(r));
+        json = verdict === 'as-is' ? json : verdict === 'below' ? (r.json_below ?? undefined) : undefined;
+      }
+      return { version: Number(r.version), index: r.idx, json };
+    });
   }
 
   /** The events after `after` up to `until` that the view shows: encode.ts's gameMatches and propMatches, in SQL. */
@@ -286,6 +352,8 @@ export class StreamLog {
     if (!view.kind.liveLines) prop.push(eb('live', '=', 0));
     if (view.stats !== null) prop.push(eb('stat', 'in', [...view.stats]));
     if (view.player !== null) prop.push(eb('player', '=', view.player));
+    // A minEdge view sends a prop event only when its row meets the floor, or it showed the prop before.
+    if (view.minEdge !== null) prop.push(eb.or([eb('edge', '>=', view.minEdge), eb('before', 'is not', null)]));
     const shown = prop.length === 0 ? game : [...game, eb.or([eb('kind', '=', 'game'), eb.and(prop)])];
     return eb.and([range, ...shown]);
   }

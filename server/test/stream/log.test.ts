@@ -12,12 +12,16 @@ import type { Board } from '../../src/feed/types';
 import { EntryBook, PropOdds } from '../../src/odds';
 import { type Db, openDb } from '../../src/store/db';
 import { frame, StreamEncoder, type StreamView, streamViewOf } from '../../src/stream/encode';
-import { StreamLog, type StreamLogOptions } from '../../src/stream/log';
+import { type LoggedEvent, StreamLog, type StreamLogOptions } from '../../src/stream/log';
 import { ViewRegistry, viewKindOf } from '../../src/views';
 import { type BoardChange, boardChange } from '../../src/views/boardChanges';
 import { buildBoard, type GameSpec, TestBoardSource } from '../helpers/board';
 
 const T0 = Date.parse('2026-11-22T01:00:00.000Z');
+
+// Underdog's -140/+120 gives an edge of about +0.02; the default -115/-105 about -0.03.
+const ABOVE = { overOdds: -140, underOdds: 120 };
+const BELOW = { overOdds: -115, underOdds: -105 };
 
 function specs(step: number): GameSpec[] {
   return [
@@ -25,9 +29,9 @@ function specs(step: number): GameSpec[] {
       id: 'pp_1',
       aliases: ['ud_9'],
       props: [
-        { player: 'Aaron Wilson', stat: 'points', line: 20.5 + (step % 3) },
-        { player: 'Ben Cole', stat: 'rebounds', line: 6.5 + (step % 2) },
-        ...(step % 2 === 0 ? [{ player: 'Cole Dunn', stat: 'points', line: 4.5 }] : []),
+        { player: 'Aaron Wilson', stat: 'points', line: 20.5 + (step % 3), ...(step % 2 ? ABOVE : BELOW) },
+        { player: 'Ben Cole', stat: 'rebounds', line: 6.5 + (step % 2), ...(step % 2 ? BELOW : ABOVE) },
+        ...(step % 2 === 0 ? [{ player: 'Cole Dunn', stat: 'points', line: 4.5, ...ABOVE }] : []),
       ],
     },
     { id: 'pp_2', sport: 'mlb', props: [{ player: 'Carl Diaz', stat: 'hits', line: 0.5 + (step % 2) }] },
@@ -95,11 +99,33 @@ describe('the stream event log', () => {
       view({ eventId: 'pp_3' }),
       view({ eventId: 'pp_' }),
     ];
+    // minEdge views at floors that the rows' edges cross from board to board.
+    const rowEdges = changes.flatMap((c) =>
+      c.events.flatMap((_, i) => {
+        const facts = encoder.edgeFacts(c, i);
+        return [facts?.now, facts?.before?.edge].filter((e): e is number => e !== undefined);
+      }),
+    );
+    const sorted = [...new Set(rowEdges)].sort((a, b) => a - b);
+    for (const floor of [0.01, ...[0.25, 0.5, 0.75].map((at) => sorted[Math.floor(sorted.length * at)] as number)]) {
+      views.push(
+        view({ minEdge: floor }),
+        view({ minEdge: floor, kind: viewKindOf(false, false, true), stats: ['points'] }),
+      );
+    }
     const from = { version: (boards[0] as Board).version, index: 0 };
     const until = (boards[4] as Board).version;
+    // The floors matter here: props fall below one (told as removed) and are left out.
+    const all = (v: StreamView) => changes.map((c) => encoder.changeBytes(c, v).toString()).join('');
+    expect(views.some((v) => v.minEdge !== null && all(v).includes('below_min_edge'))).toBe(true);
+    expect(views.some((v) => v.minEdge !== null && all(v).length < all({ ...v, minEdge: null, key: 'x' }).length)).toBe(
+      true,
+    );
     for (const v of views) {
       const expected = changes.map((c) => encoder.changeBytes(c, v).toString()).join('');
-      const got = (await log.events(from, until, v, 1_000)).map((e) => frame(e.json, `${e.version}.${e.index}`));
+      const framed = (events: LoggedEvent[]) =>
+        events.flatMap((e) => (e.json === undefined ? [] : [frame(e.json, `${e.version}.${e.index}`)]));
+      const got = framed(await log.events(from, until, v, 1_000));
       expect(got.join('')).toBe(expected);
       // Paged from the middle of a change: the same tail.
       const mid = { version: (changes[1] as BoardChange).version, index: 1 };
@@ -110,7 +136,7 @@ describe('the stream event log', () => {
       const pages: string[] = [];
       for (let after = mid; ; ) {
         const page = await log.events(after, until, v, 2);
-        pages.push(...page.map((e) => frame(e.json, `${e.version}.${e.index}`)));
+        pages.push(...framed(page));
         const last = page.at(-1);
         if (!last || page.length < 2) break;
         after = { version: last.version, index: last.index };

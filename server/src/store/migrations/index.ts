@@ -4,6 +4,7 @@ import { lineHistory } from './002_line_history';
 import { keyChanges } from './003_key_changes';
 import { propLocks } from './004_prop_locks';
 import { streamLog } from './005_stream_log';
+import { streamLogEdges } from './006_stream_log_edges';
 
 /**
  * Every migration, by name; names sort in the order they apply. Each concern adds its own
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '003_key_changes': keyChanges,
   '004_prop_locks': propLocks,
   '005_stream_log': streamLog,
+  '006_stream_log_edges': streamLogEdges,
 };
