@@ -177,6 +177,7 @@ export const ERROR_STATUS = {
   live_not_in_tier: 403,
   event_not_found: 404,
   not_found: 404,
+  method_not_allowed: 405,
   rate_limited: 429,
   daily_quota_exceeded: 429,
   too_many_streams: 429,
@@ -196,6 +197,7 @@ export const ERROR_MEANING = {
   live_not_in_tier: "Live lines are not in the key's tier; `requiredTier` names the lowest tier that has them.",
   event_not_found: 'No game with that event id has props on the board.',
   not_found: 'Nothing matches (a player or prop with no record, or an unknown path).',
+  method_not_allowed: 'The path exists but not for this method; the `Allow` header lists the methods it serves.',
   rate_limited: 'Too many requests this minute; retry after `Retry-After` seconds.',
   daily_quota_exceeded: "The key's requests for the UTC day are spent; `Retry-After` says when the day turns.",
   too_many_streams:

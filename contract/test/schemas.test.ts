@@ -160,7 +160,8 @@ describe('catalog', () => {
     expect(statusOfError('invalid_api_key')).toBe(401);
     expect(statusOfError('live_not_in_tier')).toBe(403);
     expect(statusOfError('too_many_streams')).toBe(429);
-    expect(ERROR_CODES).toHaveLength(13);
+    expect(statusOfError('method_not_allowed')).toBe(405);
+    expect(ERROR_CODES).toHaveLength(14);
   });
   it('has the NBA stat keys of the spec', () => {
     expect(STAT_KEYS.nba).toEqual(expect.arrayContaining(['points', 'rebounds', 'assists', 'threes', 'pra']));

@@ -42,7 +42,10 @@ export class PropsFeedError extends Error implements PropsApiErrorShape {
   }
 }
 
-/** 400: the request itself is wrong (a malformed parameter, an ambiguous name). */
+/**
+ * 400, 405: the request itself is wrong (a malformed parameter, an ambiguous name, a method
+ * the path does not serve); `code` says which.
+ */
 export class InvalidRequestError extends PropsFeedError {}
 /** 401: the key is missing, invalid, revoked or inactive. */
 export class AuthenticationError extends PropsFeedError {}
@@ -75,8 +78,11 @@ export function parseRetryAfter(header: string | null | undefined, nowMs: number
   return Math.max(0, Math.ceil((at - nowMs) / 1000));
 }
 
+/** The statuses of the catalog's codes for a request that is wrong as sent (invalid_request, method_not_allowed). */
+const INVALID_REQUEST_STATUSES = new Set([400, 405]);
+
 function errorClassFor(status: number): typeof PropsFeedError {
-  if (status === 400) return InvalidRequestError;
+  if (INVALID_REQUEST_STATUSES.has(status)) return InvalidRequestError;
   if (status === 401) return AuthenticationError;
   if (status === 403) return PermissionError;
   if (status === 404) return NotFoundError;

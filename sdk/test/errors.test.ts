@@ -18,6 +18,7 @@ describe('errorFromResponse', () => {
   it('picks the class by status', () => {
     const cases: [number, typeof PropsFeedError][] = [
       [400, InvalidRequestError],
+      [405, InvalidRequestError],
       [401, AuthenticationError],
       [403, PermissionError],
       [404, NotFoundError],

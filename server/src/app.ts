@@ -18,7 +18,8 @@ import { registerAdminRoutes } from './auth/adminRoutes';
 import { createKeyGuard } from './auth/guard';
 import { type CorsOrigins, registerCors } from './cors';
 import { registerDocs } from './docs';
-import { errorAnswer, MAX_ECHO, MAX_PARAM_LENGTH, refusalAnswer } from './errors/answer';
+import { errorAnswer, MAX_PARAM_LENGTH, refusalAnswer } from './errors/answer';
+import { answerNotFound } from './errors/notFound';
 import { type BoardSource, type ProjectionSource, propCount } from './feed/types';
 import type { KeyCache } from './keys/cache';
 import { SignupGate } from './keys/signupGate';
@@ -188,11 +189,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     if (answer.retryAfter !== undefined) reply.header('retry-after', answer.retryAfter);
     return reply.status(answer.status).send(answer.body);
   });
-  app.setNotFoundHandler((request, reply) =>
-    reply
-      .status(404)
-      .send({ error: 'not_found', message: `no route ${request.method} ${request.url.slice(0, MAX_ECHO)}` }),
-  );
+  app.setNotFoundHandler(answerNotFound);
 
   app.get('/healthz', async () => ({ ok: true }));
   app.get('/readyz', async (_request, reply) => {

@@ -85,9 +85,32 @@ describe('not found', () => {
     expect(res.json().message).toContain(says);
   });
 
-  it('answers 404 not_found for an unknown route', async () => {
+  it('answers 404 not_found for an unknown route, whatever the method', async () => {
     expectEnvelope(await t.get('/api/v1/nope', key), 404, 'not_found');
-    expectEnvelope(await t.inject({ method: 'DELETE', url: '/api/v1/props' }), 404, 'not_found');
+    const res = await t.inject({ method: 'DELETE', url: '/api/v1/nope' });
+    expectEnvelope(res, 404, 'not_found');
+    expect(res.headers.allow).toBeUndefined();
+  });
+});
+
+describe('a known path with a method it does not serve', () => {
+  it.each([
+    ['DELETE', '/api/v1/games', 'GET, HEAD, OPTIONS'],
+    ['POST', '/api/v1/props?limit=2', 'GET, HEAD, OPTIONS'],
+    ['PATCH', '/api/v1/games/pp_1002/props', 'GET, HEAD, OPTIONS'],
+    ['GET', '/api/v1/keys', 'POST, OPTIONS'],
+    ['PUT', '/healthz', 'GET, HEAD, OPTIONS'],
+  ])('answers %s %s with 405 method_not_allowed and Allow: %s', async (method, url, allow) => {
+    const res = await t.inject({ method: method as 'GET', url, headers: { authorization: `Bearer ${key}` } });
+    expectEnvelope(res, 405, 'method_not_allowed');
+    expect(res.headers.allow).toBe(allow);
+    expect(res.json().message).toBe(`${method} is not allowed on ${url.split('?')[0]}: it serves ${allow}`);
+  });
+
+  it('answers HEAD on a POST-only path with 405 and Allow, and HEAD on a GET path as GET', async () => {
+    const head = await t.inject({ method: 'HEAD', url: '/api/v1/keys' });
+    expect([head.statusCode, head.headers.allow]).toEqual([405, 'POST, OPTIONS']);
+    expect((await t.inject({ method: 'HEAD', url: '/healthz' })).statusCode).toBe(200);
   });
 });
 
