@@ -69,6 +69,8 @@ let events = 0;
 let boardMs = 0;
 let writeMs = 0;
 let polls = 0;
+/** Per change, the longest the writer held the event loop. */
+const longestTurns: number[] = [];
 for (let at = start; at < start + hours * HOUR; at += POLL_MS) {
   polls++;
   const began = performance.now();
@@ -80,8 +82,18 @@ for (let at = start; at < start + hours * HOUR; at += POLL_MS) {
   changes++;
   events += change.events.length;
   const wrote = performance.now();
+  // The longest the writer holds the event loop: the widest gap between turns while it writes.
+  let turn = performance.now();
+  let longest = 0;
+  const ticker = setInterval(() => {
+    const at = performance.now();
+    longest = Math.max(longest, at - turn);
+    turn = at;
+  }, 0);
   log.append(change, encoder);
   await log.flush();
+  clearInterval(ticker);
+  longestTurns.push(Math.max(longest, performance.now() - turn));
   writeMs += performance.now() - wrote;
 }
 await log.close();
@@ -93,6 +105,10 @@ const fileGrowth = fileBytes() - bytesBefore;
 await db.close();
 rmSync(dir, { recursive: true, force: true });
 
+const quantile = (q: number) => {
+  const sorted = [...longestTurns].sort((a, b) => a - b);
+  return (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(1);
+};
 const perHour = (n: number) => Math.round(n / hours);
 const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
 console.log(
@@ -103,5 +119,5 @@ console.log(
   `  event JSON ${mb(Number(row?.plain ?? 0) / hours)}/h plain + ${mb(Number(row?.edges ?? 0) / hours)}/h with edges; SQLite file growth ${mb(fileGrowth / hours)}/h`,
 );
 console.log(
-  `  a poll's board built in ${(boardMs / polls).toFixed(1)} ms; a change's events rendered and written to the log in ${(writeMs / Math.max(1, changes)).toFixed(1)} ms (after the fan-out, off the board loop)`,
+  `  a poll's board built in ${(boardMs / polls).toFixed(1)} ms; a change's events rendered and written to the log in ${(writeMs / Math.max(1, changes)).toFixed(1)} ms (after the fan-out, off the board loop), holding the event loop at most ${quantile(0.5)} ms at a time (median change), ${quantile(0.99)} ms (p99), ${quantile(1)} ms (max)`,
 );

@@ -12,7 +12,7 @@ import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { normalizeName } from '../books/names';
 import { bulkInsert } from '../history/schema';
 import type { Db, Engine } from '../store/db';
-import type { BoardChange } from '../views/boardChanges';
+import type { BoardChange, ChangeEvent } from '../views/boardChanges';
 import {
   type EdgeFacts,
   minEdgeVerdict,
@@ -118,6 +118,14 @@ function factsOf(row: Pick<StreamEventsTable, 'edge' | 'before'>): EdgeFacts {
   };
 }
 
+/**
+ * Events rendered, and inserted, between turns of the event loop: a change of thousands of
+ * events (many games live) is written without holding the loop more than a few milliseconds
+ * at a time (SQLite inserts block it). Within the transaction nothing else uses its connection.
+ */
+const SLICE = 500;
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
 const gameIdsOf = (ids: readonly string[]) => `|${ids.join('|')}|`;
 
 export class StreamLog {
@@ -154,7 +162,7 @@ export class StreamLog {
   }
 
   private async drain(): Promise<void> {
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
     while (this.queue.length > 0) {
       const batch = this.queue;
       this.queue = [];
@@ -178,7 +186,9 @@ export class StreamLog {
         fetched_at: change.board.fetchedAt,
         events: change.events.length,
       });
-      change.events.forEach((event, i) => {
+      for (let i = 0; i < change.events.length; i++) {
+        if (i > 0 && i % SLICE === 0) await nextTurn();
+        const event = change.events[i] as ChangeEvent;
         const json = encoder.eventJson(change, RENDERING_KINDS.plain, i);
         const edges = event.kind === 'prop' ? encoder.eventJson(change, RENDERING_KINDS.edges, i) : json;
         const prop = event.kind === 'game' ? undefined : event.prop;
@@ -203,12 +213,15 @@ export class StreamLog {
           before: before ? JSON.stringify(loggedBefore(before)) : null,
           json_below: canFall && prop ? removedJson(event.game, prop, 'below_min_edge') : null,
         });
-      });
+      }
     }
     // A leader taking over may write a change its predecessor wrote: the same version is the same change.
     await this.kysely.transaction().execute(async (trx) => {
       await bulkInsert(trx, this.engine, 'stream_changes', changes, { ignoreConflicts: true });
-      await bulkInsert(trx, this.engine, 'stream_events', events, { ignoreConflicts: true });
+      for (let i = 0; i < events.length; i += SLICE) {
+        if (i > 0) await nextTurn();
+        await bulkInsert(trx, this.engine, 'stream_events', events.slice(i, i + SLICE), { ignoreConflicts: true });
+      }
     });
   }
 
