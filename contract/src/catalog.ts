@@ -178,6 +178,8 @@ export const ERROR_STATUS = {
   event_not_found: 404,
   not_found: 404,
   method_not_allowed: 405,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
   rate_limited: 429,
   daily_quota_exceeded: 429,
   too_many_streams: 429,
@@ -198,6 +200,8 @@ export const ERROR_MEANING = {
   event_not_found: 'No game with that event id has props on the board.',
   not_found: 'Nothing matches (a player or prop with no record, or an unknown path).',
   method_not_allowed: 'The path exists but not for this method; the `Allow` header lists the methods it serves.',
+  payload_too_large: 'The request body is larger than the server accepts; the message names the limit.',
+  unsupported_media_type: 'The request body is not JSON: send it as `Content-Type: application/json`.',
   rate_limited: 'Too many requests this minute; retry after `Retry-After` seconds.',
   daily_quota_exceeded: "The key's requests for the UTC day are spent; `Retry-After` says when the day turns.",
   too_many_streams:

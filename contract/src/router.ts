@@ -44,6 +44,9 @@ const keyed = {
   503: ErrorSchema,
 } as const;
 
+/** Answers every route with a request body may give: a body too large, or not JSON. */
+const bodyRefusals = { 413: ErrorSchema, 415: ErrorSchema } as const;
+
 /**
  * The API reference's sections (OpenAPI tags), in order, each with what it holds. They mirror
  * the README's "API" section: one `###` heading per tag listing its routes.
@@ -220,7 +223,7 @@ export const contract = c.router(
       description:
         "2 to 6 legs (player, stat, side; game and book optional) → for each of the book's entry types with that many picks: the chance it pays more than the stake, the expected return per unit and the distribution of legs won. Legs are treated as independent; legs from the same game are flagged as correlated. Pro tier and above.",
       body: SlipRequestSchema,
-      responses: { 200: SlipEvaluationSchema, ...keyed },
+      responses: { 200: SlipEvaluationSchema, ...keyed, ...bodyRefusals },
       metadata: {
         tag: 'Board',
         tier: 'pro',
@@ -265,7 +268,7 @@ export const contract = c.router(
       description:
         'Issues a free-tier key to anyone, without payment; at most 3 a minute and 10 a day per client network (its /24, or /64 for IPv6) and a ceiling for everyone together. The key is shown once.',
       body: CreateKeyRequestSchema,
-      responses: { 201: CreatedKeySchema, 400: ErrorSchema, 429: ErrorSchema, 503: ErrorSchema },
+      responses: { 201: CreatedKeySchema, 400: ErrorSchema, ...bodyRefusals, 429: ErrorSchema, 503: ErrorSchema },
       metadata: {
         tag: 'Account and keys',
         public: true,
@@ -301,7 +304,14 @@ export const contract = c.router(
       description:
         "A short-lived token (5 minutes, one connection) for GET /api/v1/stream?token=…, so a browser's EventSource, which cannot send headers, never puts the key in a URL. The stream it opens is the key's, with the key's tier and caps.",
       body: StreamTokenRequestSchema,
-      responses: { 201: StreamTokenSchema, 400: ErrorSchema, 401: ErrorSchema, 429: ErrorSchema, 503: ErrorSchema },
+      responses: {
+        201: StreamTokenSchema,
+        400: ErrorSchema,
+        401: ErrorSchema,
+        ...bodyRefusals,
+        429: ErrorSchema,
+        503: ErrorSchema,
+      },
       metadata: { tag: 'Stream', tier: 'free', example: { body: {} } } satisfies RouteMeta,
     },
   },

@@ -161,7 +161,9 @@ describe('catalog', () => {
     expect(statusOfError('live_not_in_tier')).toBe(403);
     expect(statusOfError('too_many_streams')).toBe(429);
     expect(statusOfError('method_not_allowed')).toBe(405);
-    expect(ERROR_CODES).toHaveLength(14);
+    expect(statusOfError('payload_too_large')).toBe(413);
+    expect(statusOfError('unsupported_media_type')).toBe(415);
+    expect(ERROR_CODES).toHaveLength(16);
   });
   it('has the NBA stat keys of the spec', () => {
     expect(STAT_KEYS.nba).toEqual(expect.arrayContaining(['points', 'rebounds', 'assists', 'threes', 'pra']));

@@ -43,8 +43,8 @@ export class PropsFeedError extends Error implements PropsApiErrorShape {
 }
 
 /**
- * 400, 405: the request itself is wrong (a malformed parameter, an ambiguous name, a method
- * the path does not serve); `code` says which.
+ * 400, 405, 413, 415: the request itself is wrong (a malformed parameter, an ambiguous name, a
+ * method the path does not serve, a body too large or not JSON); `code` says which.
  */
 export class InvalidRequestError extends PropsFeedError {}
 /** 401: the key is missing, invalid, revoked or inactive. */
@@ -78,8 +78,8 @@ export function parseRetryAfter(header: string | null | undefined, nowMs: number
   return Math.max(0, Math.ceil((at - nowMs) / 1000));
 }
 
-/** The statuses of the catalog's codes for a request that is wrong as sent (invalid_request, method_not_allowed). */
-const INVALID_REQUEST_STATUSES = new Set([400, 405]);
+/** The statuses of the catalog's codes for a request that is wrong as sent (invalid_request, method_not_allowed, payload_too_large, unsupported_media_type). */
+const INVALID_REQUEST_STATUSES = new Set([400, 405, 413, 415]);
 
 function errorClassFor(status: number): typeof PropsFeedError {
   if (INVALID_REQUEST_STATUSES.has(status)) return InvalidRequestError;

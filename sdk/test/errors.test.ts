@@ -19,6 +19,8 @@ describe('errorFromResponse', () => {
     const cases: [number, typeof PropsFeedError][] = [
       [400, InvalidRequestError],
       [405, InvalidRequestError],
+      [413, InvalidRequestError],
+      [415, InvalidRequestError],
       [401, AuthenticationError],
       [403, PermissionError],
       [404, NotFoundError],

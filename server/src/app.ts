@@ -35,6 +35,7 @@ import {
   FIRST_REQUEST_MS,
   KEEP_ALIVE_MS,
 } from './net/connections';
+import { registerJsonBodies } from './net/jsonBody';
 import { isTrustedProxy, type TrustProxy } from './net/trustProxy';
 import { EntryBook, PropOdds } from './odds';
 import type { BoardData, QueryDeps } from './queries/deps';
@@ -183,6 +184,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => connections.stop());
   app.addHook('onRequest', echoRequestId);
   registerCors(app, deps.corsOrigins ?? '*');
+  registerJsonBodies(app);
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const answer = errorAnswer(err, request);
     if (answer.unexpected) request.log.error({ err }, 'request failed');

@@ -3,7 +3,7 @@
  * `{error, message}` envelope. The REST routes send the envelope as it is; POST /mcp wraps it in
  * a JSON-RPC error. One classification, so both edges refuse the same things the same way.
  */
-import type { ErrorCode, Tier } from '@propsfeed/contract';
+import { type ErrorCode, statusOfError, type Tier } from '@propsfeed/contract';
 import type { FastifyError, FastifyRequest } from 'fastify';
 import { LimiterUnavailableError } from '../limits/types';
 import { ApiError } from './apiError';
@@ -30,19 +30,54 @@ export interface ErrorAnswer {
   unparsable?: boolean;
 }
 
+/** The one media type request bodies are read as (net/jsonBody.ts); any other is refused with a 415. */
+export const BODY_MEDIA_TYPE = 'application/json';
+
+/** Bytes as a reader sees them: 65,536 bytes (64 KiB). */
+function describeBytes(bytes: number): string {
+  const kib = bytes / 1024;
+  return `${bytes.toLocaleString('en-US')} bytes${Number.isInteger(kib) ? ` (${kib} KiB)` : ''}`;
+}
+
+/** What Fastify's refusal says, in a sentence, under the catalog code that names it. */
+function describeRefusal(err: FastifyError, request: FastifyRequest): { error: ErrorCode; message: string } {
+  switch (err.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return {
+        error: 'payload_too_large',
+        message: `the request body is larger than ${describeBytes(request.routeOptions.bodyLimit)}, the most this server accepts`,
+      };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE': {
+      const type = request.headers['content-type'];
+      return {
+        error: 'unsupported_media_type',
+        message:
+          type === undefined
+            ? `the request body has no Content-Type: send it as ${BODY_MEDIA_TYPE}`
+            : `a request body of Content-Type ${type.slice(0, MAX_ECHO)} is not accepted: send it as ${BODY_MEDIA_TYPE}`,
+      };
+    }
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return { error: 'invalid_request', message: `a path parameter is longer than ${MAX_PARAM_LENGTH} characters` };
+    case 'FST_ERR_BAD_URL':
+      return {
+        error: 'invalid_request',
+        message: `the URL path is not valid percent-encoding: ${request.url.slice(0, MAX_ECHO)}`,
+      };
+    default:
+      return { error: 'invalid_request', message: err.message.slice(0, MAX_ECHO) };
+  }
+}
+
 /**
- * Fastify's own refusals (bad JSON, body too large, bad media type, bad URL, over-long path
- * parameter): always a 400, in a sentence (its messages for bad paths quote them raw).
+ * Fastify's own refusals (bad JSON, body too large or not JSON, bad URL, over-long path
+ * parameter), told apart by their codes: a 4xx envelope in a sentence (its messages for bad
+ * paths quote them raw).
  */
 export function refusalAnswer(err: FastifyError, request: FastifyRequest): ErrorAnswer {
-  const message =
-    err.code === 'FST_ERR_MAX_PARAM_LENGTH'
-      ? `a path parameter is longer than ${MAX_PARAM_LENGTH} characters`
-      : err.code === 'FST_ERR_BAD_URL'
-        ? `the URL path is not valid percent-encoding: ${request.url.slice(0, MAX_ECHO)}`
-        : err.message.slice(0, MAX_ECHO);
+  const body = describeRefusal(err, request);
   const unparsable = err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY';
-  return { status: 400, body: { error: 'invalid_request', message }, ...(unparsable ? { unparsable } : {}) };
+  return { status: statusOfError(body.error), body, ...(unparsable ? { unparsable } : {}) };
 }
 
 export function errorAnswer(err: FastifyError, request: FastifyRequest): ErrorAnswer {

@@ -200,4 +200,27 @@ describe('POST /mcp under abuse: one message per request, JSON-RPC errors throug
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });
   });
+
+  it('answers a __proto__ key with an invalid-request error naming it, not a parse error', async () => {
+    const res = await post('{"jsonrpc":"2.0","id":1,"method":"ping","__proto__":{}}', t.keys.free);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      error: { code: -32600, message: expect.stringContaining('`__proto__`'), data: { error: 'invalid_request' } },
+    });
+  });
+
+  it('answers a body that is not application/json with 415 and its code in the JSON-RPC error', async () => {
+    const res = await fetch(base, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', authorization: `Bearer ${t.keys.free}` },
+      body: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+    });
+    expect(res.status).toBe(415);
+    expect(await res.json()).toMatchObject({
+      error: {
+        message: expect.stringContaining('send it as application/json'),
+        data: { error: 'unsupported_media_type' },
+      },
+    });
+  });
 });

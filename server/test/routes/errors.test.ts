@@ -153,17 +153,52 @@ describe('requests the HTTP parser refuses', () => {
 });
 
 describe('POST /api/v1/keys bodies', () => {
+  const postKey = (payload: string, type = 'application/json') =>
+    t.inject({ method: 'POST', url: '/api/v1/keys', payload, headers: { 'content-type': type } });
+
   it.each([
-    ['not JSON', '{"email":', 'application/json'],
-    ['no email', '{}', 'application/json'],
-    ['a bad email', '{"email":"nope"}', 'application/json'],
-    ['an array', '[1,2]', 'application/json'],
-    ['a huge label', JSON.stringify({ email: 'a@b.co', label: 'x'.repeat(1000) }), 'application/json'],
-    ['a body too large', JSON.stringify({ email: 'a@b.co', label: 'x'.repeat(100_000) }), 'application/json'],
-    ['another media type', 'email=a@b.co', 'text/plain'],
-  ])('answers 400 to %s', async (_what, payload, type) => {
-    const res = await t.inject({ method: 'POST', url: '/api/v1/keys', payload, headers: { 'content-type': type } });
+    ['not JSON', '{"email":'],
+    ['no email', '{}'],
+    ['a bad email', '{"email":"nope"}'],
+    ['an array', '[1,2]'],
+    ['a huge label', JSON.stringify({ email: 'a@b.co', label: 'x'.repeat(1000) })],
+  ])('answers 400 to %s', async (_what, payload) => {
+    expectEnvelope(await postKey(payload), 400, 'invalid_request');
+  });
+
+  it.each([
+    ['a __proto__ key', '{"email":"a@b.co","__proto__":{"tier":"enterprise"}}', 'the key `__proto__` is not allowed'],
+    ['an escaped __proto__ key', '{"email":"a@b.co","\\u005f_proto__":{}}', 'the key `__proto__` is not allowed'],
+    [
+      'a constructor.prototype',
+      '{"email":"a@b.co","constructor":{"prototype":{}}}',
+      'a `constructor` object with a `prototype` key',
+    ],
+    ['JSON that does not parse', '{"__proto__":', 'not valid JSON'],
+  ])('answers 400 to %s, saying what is wrong with it', async (_what, payload, says) => {
+    const res = await postKey(payload);
     expectEnvelope(res, 400, 'invalid_request');
+    expect(res.json().message).toContain(says);
+  });
+
+  it('answers 413 payload_too_large naming the limit to a body over it', async () => {
+    const res = await postKey(JSON.stringify({ email: 'a@b.co', label: 'x'.repeat(100_000) }));
+    expectEnvelope(res, 413, 'payload_too_large');
+    expect(res.json().message).toBe(
+      'the request body is larger than 65,536 bytes (64 KiB), the most this server accepts',
+    );
+  });
+
+  it.each([
+    ['text/plain', 'email=a@b.co'],
+    ['application/x-www-form-urlencoded', 'email=a%40b.co'],
+    ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.co\r\n--x--'],
+  ])('answers 415 unsupported_media_type naming JSON to a %s body', async (type, payload) => {
+    const res = await postKey(payload, type);
+    expectEnvelope(res, 415, 'unsupported_media_type');
+    expect(res.json().message).toBe(
+      `a request body of Content-Type ${type} is not accepted: send it as application/json`,
+    );
   });
 });
 
