@@ -271,7 +271,7 @@ export class StreamHub {
       if (until === undefined || (until === position.version && position.index === 0)) break;
       if (round === 0) {
         const most = this.opts.maxReplayEvents ?? DEFAULT_MAX_REPLAY_EVENTS;
-        if ((await log.countEvents(position, until, group.view, most + 1)) > most) break;
+        if ((await log.countEvents(position, until, group.view, most)) > most) break;
       }
       for (;;) {
         const page = await log.events(position, until, group.view, pageSize);

@@ -79,6 +79,8 @@ export interface StreamLogOptions {
   pruneEveryMs?: number;
   /** Changes waiting to be written at most; past it the oldest are dropped (resumes across them start over). */
   maxQueued?: number;
+  /** Logged events a count scans between turns of the event loop: default 50,000 (about 15 ms on SQLite). */
+  scanEvents?: number;
   onError?: (err: unknown) => void;
 }
 
@@ -299,19 +301,54 @@ export class StreamLog {
     }
   }
 
-  /** How many events after `after` up to board `until` the view shows, counting at most `limit`. */
+  /**
+   * How many events after `after` up to board `until` the view shows, counting at most `limit`
+   * (past it, `limit + 1`). Counted over stretches of about `scanEvents` logged events, a turn
+   * of the event loop between them: a sparse view scans the whole gap, which SQLite would
+   * otherwise do in one blocking call (0.3 s for half an hour of the busiest board).
+   */
   async countEvents(after: StreamPosition, until: number, view: StreamView, limit: number): Promise<number> {
-    const matching = this.kysely
-      .selectFrom('stream_events')
-      .select(sql<number>`1`.as('one'))
-      .where((eb) => this.matches(eb, after, until, view))
-      .limit(limit)
-      .as('matching');
-    const row = await this.kysely
-      .selectFrom(matching)
-      .select(sql<number | string>`count(*)`.as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+    let total = 0;
+    let from = after;
+    for (const through of await this.stretches(after, until)) {
+      const matching = this.kysely
+        .selectFrom('stream_events')
+        .select(sql<number>`1`.as('one'))
+        .where((eb) => this.matches(eb, from, through, view))
+        .limit(limit + 1 - total)
+        .as('matching');
+      const row = await this.kysely
+        .selectFrom(matching)
+        .select(sql<number | string>`count(*)`.as('n'))
+        .executeTakeFirstOrThrow();
+      total += Number(row.n);
+      if (total > limit) return total;
+      from = { version: through, index: 0 };
+      await nextTurn();
+    }
+    return total;
+  }
+
+  /** Where stretches of about `scanEvents` logged events after `after` end, the last at `until`. */
+  private async stretches(after: StreamPosition, until: number): Promise<number[]> {
+    const rows = await this.kysely
+      .selectFrom('stream_changes')
+      .select(['version', 'events'])
+      .where('version', '>=', after.version)
+      .where('version', '<=', until)
+      .orderBy('version')
+      .execute();
+    const ends: number[] = [];
+    let events = 0;
+    for (const row of rows) {
+      events += row.events;
+      if (events >= (this.opts.scanEvents ?? 50_000)) {
+        ends.push(Number(row.version));
+        events = 0;
+      }
+    }
+    if (ends.at(-1) !== until) ends.push(until);
+    return ends;
   }
 
   /**

@@ -188,6 +188,24 @@ describe('the stream event log', () => {
     expect(await capped.prune()).toBe(0);
   });
 
+  it('counts the events a view gets over stretches of the log, stopping past the limit', async () => {
+    const { db, boards } = await setup();
+    const stretched = new StreamLog(db, { retainMs: 60_000, scanEvents: 3, writes: () => true, now: () => T0 });
+    logs.push(stretched);
+    const from = { version: (boards[0] as Board).version, index: 0 };
+    const until = (boards[4] as Board).version;
+    for (const v of [view(), view({ player: 'aaron wilson' }), view({ sports: ['mlb'] })]) {
+      const shown = (await stretched.events(from, until, v, 1_000)).length;
+      expect(await stretched.countEvents(from, until, v, 1_000)).toBe(shown);
+      expect(await stretched.countEvents(from, until, v, shown - 1)).toBe(shown);
+      // From mid-change: the rest of that change counts, not what came before.
+      const mid = { version: (boards[2] as Board).version, index: 1 };
+      expect(await stretched.countEvents(mid, until, v, 1_000)).toBe(
+        (await stretched.events(mid, until, v, 1_000)).length,
+      );
+    }
+  });
+
   it('is written only where it is told to write', async () => {
     const { db } = await setup({ writes: () => false });
     const rows = await sql<{ n: number | string }>`select count(*) as n from stream_changes`.execute(db.kysely);
