@@ -216,7 +216,7 @@ describe('props keys on the server store', () => {
         stderr: `Revoked ${key.slice(0, 8)}. Servers refuse it within a second.\n`,
       });
       expect(wrongTier.code).toBe(2);
-      expect(proWithRpm).toMatchObject({ code: 2, stderr: 'rpm can be set only on enterprise keys\n' });
+      expect(proWithRpm).toMatchObject({ code: 2, stderr: '--rpm: can be set only on enterprise keys\n' });
       const again = await props(['keys', 'revoke', key.slice(0, 8)], env);
       expect(again.code).toBe(1);
     } finally {

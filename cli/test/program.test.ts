@@ -50,6 +50,12 @@ describe('runCli', () => {
     expect(await runCli(['record', '--min-edge', '0.03'], d)).toBe(2);
     expect(await runCli(['watch', '--min-edge', '2'], d)).toBe(2);
     expect(await runCli(['record', '--method', 'none'], d)).toBe(2);
+    expect(await runCli(['keys', 'create', '--tier', 'enterprise', '--label', 'x', '--rpm', 'abc'], d)).toBe(2);
+    expect(await runCli(['keys', 'create', '--tier', 'enterprise', '--label', 'x', '--scan-limit', '0'], d)).toBe(2);
+    expect(d.stderr.text).toContain(
+      "option '--rpm <n>' argument 'abc' is invalid. a whole number from 1 to 1000000000",
+    );
+    expect(d.stderr.text).toContain("option '--scan-limit <n>' argument '0' is invalid. a whole number from 1 to 5000");
     expect(d.stderr.text).toContain('a UTC day, YYYY-MM-DD');
     expect(d.stderr.text).toContain('one of 0, 0.02, 0.05, 0.1');
     expect(d.seen).toEqual([]);

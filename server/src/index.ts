@@ -1,7 +1,13 @@
 export { type AppDeps, createApp } from './app';
 export { type Config, ConfigError, loadConfig } from './config';
 export type { Board, BoardGame, BoardProp, BoardSource, BookHealth, BookQuote } from './feed/types';
-export { type CreatedKeyResult, type CreateKeyInput, KeyInputError, type KeyRow } from './keys/issue';
+export {
+  type CreatedKeyResult,
+  type CreateKeyInput,
+  KeyInputError,
+  type KeyInputField,
+  type KeyRow,
+} from './keys/issue';
 export { type KeyAdmin, openKeyAdmin } from './keys/keyAdmin';
 export { type ServeOptions, serve } from './main';
 export { CsvImportError, type CsvImportResult, importGameLogCsv } from './stats/importCsv';

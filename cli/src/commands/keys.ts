@@ -3,6 +3,7 @@
  * (PROPS_DATA_DIR or PROPS_DATABASE_URL), whether or not a server is running.
  */
 import { MAX_SCAN_LIMIT, TIERS, type Tier } from '@propsfeed/contract';
+import type { KeyInputField } from '@propsfeed/server';
 import { type Command, Option } from 'commander';
 import type { CliApp, GlobalOptions } from '../context';
 import { CliError, EXIT } from '../errors';
@@ -12,6 +13,15 @@ import { type Output, toJson } from '../output/output';
 import { printable } from '../output/printable';
 import { cell } from '../output/table';
 import { loadServer } from '../server';
+
+/** The flag of `props keys create` that sets each input a key can be refused for. */
+const FLAG_OF: Record<KeyInputField, string> = {
+  tier: '--tier',
+  label: '--label',
+  rpm: '--rpm',
+  rpd: '--rpd',
+  scanLimit: '--scan-limit',
+};
 
 /** The part of the server's KeyAdmin these commands use. */
 export interface KeyAdminPort {
@@ -106,7 +116,9 @@ async function withAdmin(
       await admin.close();
     }
   } catch (err) {
-    if (err instanceof ConfigError || err instanceof KeyInputError) {
+    if (err instanceof KeyInputError) {
+      app.fail(out, new CliError(`${FLAG_OF[err.field]}: ${err.problem}`, EXIT.usage));
+    } else if (err instanceof ConfigError) {
       app.fail(out, new CliError(err.message, EXIT.usage));
     } else {
       app.fail(out, err);

@@ -34,30 +34,43 @@ export interface KeyRow {
   limits: KeyLimits;
 }
 
-/** A bad request to make a key: the message says what to change; over HTTP a 400. */
+/** The inputs of a key that can be wrong; the CLI names its flag for each. */
+export type KeyInputField = 'tier' | 'label' | 'rpm' | 'rpd' | 'scanLimit';
+
+/**
+ * A bad request to make a key: which input (`field`) and what to change (`problem`); the
+ * message is `field: problem`. Over HTTP a 400.
+ */
 export class KeyInputError extends ApiError {
-  constructor(message: string) {
-    super('invalid_request', message);
+  constructor(
+    readonly field: KeyInputField,
+    readonly problem: string,
+  ) {
+    super('invalid_request', `${field}: ${problem}`);
   }
 }
 
 /** Throws KeyInputError for input no key can be made from (before anything is spent on it). */
 export function checkKeyInput(input: CreateKeyInput): void {
   if (!(TIERS as readonly string[]).includes(input.tier)) {
-    throw new KeyInputError(`unknown tier '${input.tier}' (known: ${TIERS.join(', ')})`);
+    throw new KeyInputError('tier', `'${input.tier}' is not a tier; one of ${TIERS.join(', ')}`);
   }
   const label = KeyLabelSchema.safeParse(input.label);
   if (!label.success) {
-    throw new KeyInputError(`label: ${label.error.issues.map((issue) => issue.message).join('; ')}`);
+    throw new KeyInputError('label', label.error.issues.map((issue) => issue.message).join('; '));
   }
-  const custom = { rpm: input.rpm, rpd: input.rpd, scanLimit: input.scanLimit };
-  for (const [name, value] of Object.entries(custom)) {
+  const custom = [
+    ['rpm', input.rpm],
+    ['rpd', input.rpd],
+    ['scanLimit', input.scanLimit],
+  ] as const;
+  for (const [field, value] of custom) {
     if (value === undefined) continue;
-    if (input.tier !== 'enterprise') throw new KeyInputError(`${name} can be set only on enterprise keys`);
-    if (!Number.isSafeInteger(value) || value < 1) throw new KeyInputError(`${name} is a whole number of at least 1`);
+    if (input.tier !== 'enterprise') throw new KeyInputError(field, 'can be set only on enterprise keys');
+    if (!Number.isSafeInteger(value) || value < 1) throw new KeyInputError(field, 'a whole number of at least 1');
   }
   if (input.scanLimit !== undefined && input.scanLimit > MAX_SCAN_LIMIT) {
-    throw new KeyInputError(`scanLimit is at most ${MAX_SCAN_LIMIT}`);
+    throw new KeyInputError('scanLimit', `at most ${MAX_SCAN_LIMIT}`);
   }
 }
 

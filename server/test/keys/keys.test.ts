@@ -61,8 +61,15 @@ describe('openKeyAdmin (props keys)', () => {
     });
     expect(big.limits).toMatchObject({ requestsPerMinute: 1_000_000, requestsPerDay: 50_000_000, scanLimit: 5000 });
     await expect(admin.create({ tier: 'pro', label: 'x', rpm: 5 })).rejects.toBeInstanceOf(KeyInputError);
+    await expect(admin.create({ tier: 'pro', label: 'x', scanLimit: 5 })).rejects.toMatchObject({
+      field: 'scanLimit',
+      problem: 'can be set only on enterprise keys',
+      message: 'scanLimit: can be set only on enterprise keys',
+    });
     await expect(admin.create({ tier: 'enterprise', label: 'x', scanLimit: 9000 })).rejects.toThrow(/at most 5000/);
-    await expect(admin.create({ tier: 'gold' as 'pro', label: 'x' })).rejects.toThrow(/unknown tier/);
+    await expect(admin.create({ tier: 'gold' as 'pro', label: 'x' })).rejects.toThrow(
+      "tier: 'gold' is not a tier; one of free, pro, sharp, enterprise",
+    );
     await expect(admin.create({ tier: 'pro', label: '' })).rejects.toThrow(/label/);
   });
 
