@@ -277,15 +277,13 @@ export class StreamHub {
         const page = await log.events(position, until, group.view, pageSize);
         if (client.ended) return;
         let text = '';
-        for (const event of page)
+        for (const event of page.events)
           if (event.json !== undefined) text += frame(event.json, `${event.version}.${event.index}`);
         this.write(client, Buffer.from(text));
-        const last = page.at(-1);
-        if (!last || page.length < pageSize) break;
-        position = { version: last.version, index: last.index };
+        position = page.through;
+        if (position.version >= until && position.index === 0) break;
         if (!(await this.drained(client))) return;
       }
-      position = { version: until, index: 0 };
       if (client.ended) return;
       if (this.fromWindow(client, position)) {
         group.waiting.delete(client);

@@ -310,11 +310,14 @@ export class StreamLog {
   async countEvents(after: StreamPosition, until: number, view: StreamView, limit: number): Promise<number> {
     let total = 0;
     let from = after;
-    for (const through of await this.stretches(after, until)) {
+    for (;;) {
+      await nextTurn();
+      const start = from;
+      const end = await this.stretchEnd(start, until);
       const matching = this.kysely
         .selectFrom('stream_events')
         .select(sql<number>`1`.as('one'))
-        .where((eb) => this.matches(eb, from, through, view))
+        .where((eb) => this.matches(eb, start, end, view))
         .limit(limit + 1 - total)
         .as('matching');
       const row = await this.kysely
@@ -322,50 +325,61 @@ export class StreamLog {
         .select(sql<number | string>`count(*)`.as('n'))
         .executeTakeFirstOrThrow();
       total += Number(row.n);
-      if (total > limit) return total;
-      from = { version: through, index: 0 };
-      await nextTurn();
+      if (total > limit || end >= until) return total;
+      from = { version: end, index: 0 };
     }
-    return total;
-  }
-
-  /** Where stretches of about `scanEvents` logged events after `after` end, the last at `until`. */
-  private async stretches(after: StreamPosition, until: number): Promise<number[]> {
-    const rows = await this.kysely
-      .selectFrom('stream_changes')
-      .select(['version', 'events'])
-      .where('version', '>=', after.version)
-      .where('version', '<=', until)
-      .orderBy('version')
-      .execute();
-    const ends: number[] = [];
-    let events = 0;
-    for (const row of rows) {
-      events += row.events;
-      if (events >= (this.opts.scanEvents ?? 50_000)) {
-        ends.push(Number(row.version));
-        events = 0;
-      }
-    }
-    if (ends.at(-1) !== until) ends.push(until);
-    return ends;
   }
 
   /**
-   * The first `limit` events after `after` up to board `until` the view may show, in id order,
-   * as the view reads them (a minEdge view judges each as encode.ts does, from the edges kept).
+   * Where the stretch of about `scanEvents` logged events after `after` ends: a change's
+   * version, at most `until`, always past `after` (a change begun is read to its end).
    */
-  async events(after: StreamPosition, until: number, view: StreamView, limit: number): Promise<LoggedEvent[]> {
+  private async stretchEnd(after: StreamPosition, until: number): Promise<number> {
+    const page = 1_000;
+    const rows = await this.kysely
+      .selectFrom('stream_changes')
+      .select(['version', 'events'])
+      .where('version', after.index === 0 ? '>' : '>=', after.version)
+      .where('version', '<=', until)
+      .orderBy('version')
+      .limit(page)
+      .execute();
+    let events = 0;
+    for (const row of rows) {
+      events += row.events;
+      if (events >= (this.opts.scanEvents ?? 50_000)) return Number(row.version);
+    }
+    return rows.length === page ? Number(rows.at(-1)?.version) : until;
+  }
+
+  /**
+   * The first `limit` events after `after` the view may show, within the next stretch of about
+   * `scanEvents` logged events up to board `until` (a sparse view never scans the whole gap in
+   * one call), in id order, as the view reads them (a minEdge view judges each as encode.ts
+   * does, from the edges kept); `through`: where this read stopped, the next one starts after
+   * it. Each read starts on a new turn of the event loop.
+   */
+  async events(
+    after: StreamPosition,
+    until: number,
+    view: StreamView,
+    limit: number,
+  ): Promise<{ events: LoggedEvent[]; through: StreamPosition }> {
+    await nextTurn();
     const edges = renderingOf(view.kind) === 'edges';
+    const end = await this.stretchEnd(after, until);
     const rows = await this.kysely
       .selectFrom('stream_events')
       .select(['version', 'idx', 'kind', 'sport', 'stat', 'json', 'json_edges', 'edge', 'before', 'json_below'])
-      .where((eb) => this.matches(eb, after, until, view))
+      .where((eb) => this.matches(eb, after, end, view))
       .orderBy('version')
       .orderBy('idx')
       .limit(limit)
       .execute();
-    return rows.map((r) => {
+    const last = rows.at(-1);
+    const through =
+      last && rows.length === limit ? { version: Number(last.version), index: last.idx } : { version: end, index: 0 };
+    const events = rows.map((r) => {
       let json: string | undefined = (edges ? r.json_edges : null) ?? r.json;
       if (view.minEdge !== null && r.kind !== 'game') {
         const verdict = minEdgeVerdict(view, r.kind as 'prop' | 'prop.removed', factsOf(r));
@@ -373,6 +387,7 @@ export class StreamLog {
       }
       return { version: Number(r.version), index: r.idx, json };
     });
+    return { events, through };
   }
 
   /** The events after `after` up to `until` that the view shows: encode.ts's gameMatches and propMatches, in SQL. */

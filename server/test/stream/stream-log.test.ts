@@ -104,11 +104,12 @@ describe.each(engines)('resuming from the stream log on $engine', ({ engine, ski
     async () => {
       const source = new TestBoardSource(buildBoard(specs(0), T0));
       // The window keeps about two changes (boards a second apart); the log keeps hours.
-      // Pages of 3 events: a replay reads many, waiting for each to be read.
+      // Pages of 3 events within stretches of about 5 logged events: a replay reads many.
       const { app, open } = await start({
         source,
         now: () => T0,
         stream: { retainMs: 2_500, replayPageEvents: 3 },
+        streamLog: { scanEvents: 5 },
       });
       const views = [
         { path: '/api/v1/stream?sport=nba,mlb', key: app.keys.sharp },
