@@ -334,13 +334,19 @@ export class StreamHub {
   private write(client: Client, bytes: Buffer): void {
     if (client.ended || bytes.length === 0) return;
     const { res } = client;
+    const { socket } = res;
     // Past the head, the bytes go to the socket as they will appear on the wire, framed once
     // per buffer: res.write would frame them again for every stream, and cork and schedule an
     // uncork for each, the largest cost of a change reaching 10,000 streams.
-    if (res.headersSent && res.socket && !res.socket.destroyed) {
-      res.socket.write(res.chunkedEncoding ? this.chunkOf(bytes) : bytes);
-    } else res.write(bytes);
-    if (client.res.writableLength > this.maxBufferBytes) {
+    let waiting: number;
+    if (socket && res.headersSent && !socket.destroyed) {
+      socket.write(res.chunkedEncoding ? this.chunkOf(bytes) : bytes);
+      waiting = socket.writableLength;
+    } else {
+      res.write(bytes);
+      waiting = res.writableLength;
+    }
+    if (waiting > this.maxBufferBytes) {
       client.end(
         'slow_consumer',
         `more than ${this.maxBufferBytes} bytes were waiting to be read; reconnect with the last event id to resume`,
