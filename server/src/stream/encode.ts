@@ -7,7 +7,7 @@
 import type { SportId, STREAM_REMOVED_REASONS, StreamGame } from '@propsfeed/contract';
 import { normalizeName } from '../books/names';
 import type { Board, BoardGame, BoardProp } from '../feed/types';
-import { type BoardViews, type ViewKind, type ViewRegistry, viewKindOf } from '../views';
+import { type ViewKind, type ViewRegistry, viewKindOf } from '../views';
 import type { BoardChange, ChangeEvent } from '../views/boardChanges';
 import { gameOf } from '../views/encode';
 

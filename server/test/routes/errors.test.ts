@@ -260,7 +260,7 @@ describe('fuzzing', () => {
     for (const authorization of [
       'Bearer',
       'Bearer ',
-      'bearer  ' + key,
+      `bearer  ${key}`,
       `Bearer ${key} extra`,
       '\u00ff\u00fe',
       'x'.repeat(8000),
