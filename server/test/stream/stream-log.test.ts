@@ -211,8 +211,10 @@ describe.each(engines)('resuming from the stream log on $engine', ({ engine, ski
   });
 
   it.skipIf(skip)('ends a resume from the log with slow_consumer when the client does not read it', async () => {
+    // About 14 MB to replay: more than the kernel's socket buffers take from a paused reader
+    // (2.9 MB sometimes fitted in them, and the replay then finished instead).
     const big = (step: number): GameSpec[] => [
-      { id: 'pp_9', props: manyProps(400).map((p) => ({ ...p, line: p.line + step })) },
+      { id: 'pp_9', props: manyProps(2_000).map((p) => ({ ...p, line: p.line + step })) },
     ];
     const source = new TestBoardSource(buildBoard(big(0), T0));
     const { app, open } = await start({
