@@ -75,15 +75,17 @@ function memory() {
 
 /**
  * Times a change in a server: call at the change, call what it returns once the change's
- * writes are issued. It reports when the writes were handed to the kernel (the turn after:
- * res.write leaves its socket writes to a nextTick) and the CPU time (user + system, the
- * kernel's copying included) the server spent, the figure that holds on a busy machine.
+ * writes are issued. It reports when the writes were handed to the kernel and the CPU time
+ * (user + system, the kernel's copying included) the server spent on them, the figure that
+ * holds on a busy machine. Taken in a nextTick queued behind the writes: res.write leaves its
+ * socket writes to nextTicks (the bare server's), and work a server defers past the fan-out
+ * to a later turn (propsfeed's stream log, written after the last byte) is not fan-out.
  */
 function changeTimer(): () => void {
   const at = now();
   const cpu = process.cpuUsage();
   return () =>
-    setImmediate(() => {
+    process.nextTick(() => {
       const used = process.cpuUsage(cpu);
       send({ at, written: now(), cpuMs: (used.user + used.system) / 1000 });
     });
