@@ -222,22 +222,26 @@ export class StreamHub {
    * from the log is written (the client waits among `waiting`, with no `waitingFor`).
    */
   private join(client: Client, from: StreamPosition | undefined): void {
-    const { group } = client;
     const { log } = this.opts;
-    if (from && this.fromWindow(client, from)) {
-      // Caught up from the window.
-    } else if (from && log) {
-      group.waiting.add(client);
-      this.replay(client, from, log).catch((err) => {
-        log.reportError(err);
-        this.startOver(client);
-      });
-      return;
-    } else {
-      const board = this.boardOf(group.cursor, group.view);
-      this.write(client, this.encoder.snapshotBytes(board, group.view, from !== undefined));
+    if (from === undefined) this.writeSnapshot(client, false);
+    else if (!this.fromWindow(client, from)) {
+      if (log) {
+        client.group.waiting.add(client);
+        this.replay(client, from, log).catch((err) => {
+          log.reportError(err);
+          this.startOver(client);
+        });
+        return;
+      }
+      this.writeSnapshot(client, true);
     }
-    if (!client.ended) group.clients.add(client);
+    if (!client.ended) client.group.clients.add(client);
+  }
+
+  /** The snapshot of the board at the client's view's cursor; `reset` when it answers an id it could not resume from. */
+  private writeSnapshot(client: Client, reset: boolean): void {
+    const { group } = client;
+    this.write(client, this.encoder.snapshotBytes(this.boardOf(group.cursor, group.view), group.view, reset));
   }
 
   /** Writes the window's changes after `from` up to the view's cursor; false when the window does not reach it. */
@@ -300,7 +304,7 @@ export class StreamHub {
     if (client.ended) return;
     const { group } = client;
     group.waiting.delete(client);
-    this.write(client, this.encoder.snapshotBytes(this.boardOf(group.cursor, group.view), group.view, true));
+    this.writeSnapshot(client, true);
     if (!client.ended) group.clients.add(client);
   }
 
