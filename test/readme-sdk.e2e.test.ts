@@ -1,4 +1,4 @@
-/** The README's SDK example is sdk/examples/quickstart.ts, word for word, and it runs against a real server. */
+/** The SDK guide's example (docs/sdk.md) is sdk/examples/quickstart.ts, word for word, and it runs against a real server. */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -32,10 +32,10 @@ async function runExample(apiKey: string) {
   return stdout;
 }
 
-describe('README SDK example', () => {
+describe('SDK guide example', () => {
   it('is the quickstart file, as written', () => {
-    const readme = readFileSync(`${repo}README.md`, 'utf8');
-    const section = readme.slice(readme.indexOf('## SDK'));
+    const readme = readFileSync(`${repo}docs/sdk.md`, 'utf8');
+    const section = readme;
     const block = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
     expect(block).toBe(readFileSync(`${repo}${examplePath}`, 'utf8'));
   });

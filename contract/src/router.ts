@@ -49,7 +49,7 @@ const bodyRefusals = { 413: ErrorSchema, 415: ErrorSchema } as const;
 
 /**
  * The API reference's sections (OpenAPI tags), in order, each with what it holds. They mirror
- * the README's "API" section: one `###` heading per tag listing its routes.
+ * the API guide (docs/api.md): one `##` heading per tag listing its routes.
  */
 export const API_TAGS = {
   'Games and props': "Sports, today's games and their props, merged across both books.",

@@ -2,7 +2,7 @@
  * What a route lacks to appear properly in the API reference, as sentences saying what to add
  * and where: the contract entry's tag, summary, description and example request (valid for
  * the route), the recorded answer to that request (valid for the route's response schema),
- * and its row in the README's "API" section under the heading of its tag.
+ * and its row in the API guide (docs/api.md) under the heading of its tag.
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { ResponseExamples } from '../src/openapi';
@@ -26,11 +26,10 @@ interface RouteLike {
 const ROUTER = 'contract/src/router.ts';
 const REGENERATE = 'run `npx -y pnpm@10 -s docs:openapi` to record the answer in docs/examples.json';
 
-/** The `### ` headings of the README's "## API" section, each with its text. */
-export function readmeApiSections(readme: string): Map<string, string> {
-  const api = readme.split(/^## /m).find((s) => s.startsWith('API'));
+/** The `## ` headings of the API guide (docs/api.md), each with its text. */
+export function apiGuideSections(guide: string): Map<string, string> {
   const sections = new Map<string, string>();
-  for (const part of (api ?? '').split(/^### /m).slice(1)) {
+  for (const part of guide.split(/^## /m).slice(1)) {
     const newline = part.indexOf('\n');
     sections.set(part.slice(0, newline).trim(), part.slice(newline));
   }
@@ -76,12 +75,12 @@ function exampleGaps(where: string, route: RouteLike, example: Record<string, un
 export function referenceGaps(
   routes: Record<string, RouteLike>,
   tags: Record<string, string>,
-  readme: string,
+  guide: string,
   examples: ResponseExamples,
 ): string[] {
   const gaps: string[] = [];
   const known = Object.keys(tags);
-  const sections = readmeApiSections(readme);
+  const sections = apiGuideSections(guide);
   const tagOf = (route: RouteLike) => (route.metadata as { tag?: unknown } | undefined)?.tag;
   for (const [key, route] of Object.entries(routes)) {
     const where = `${ROUTER}, route \`${key}\` (${route.method} ${route.path})`;
@@ -89,10 +88,10 @@ export function referenceGaps(
     if (typeof tag !== 'string' || !known.includes(tag)) {
       gaps.push(
         `${where}: set \`metadata.tag\` to one of ${known.map((t) => `'${t}'`).join(', ')}` +
-          ` (a new section is added to API_TAGS in ${ROUTER} and as a \`### \` heading in the README's "## API" section)`,
+          ` (a new section is added to API_TAGS in ${ROUTER} and as a \`## \` heading in docs/api.md)`,
       );
     } else if (!sections.get(tag)?.includes(`\`${route.method} ${route.path}\``)) {
-      gaps.push(`README.md, "## API" section: list \`${route.method} ${route.path}\` under "### ${tag}"`);
+      gaps.push(`docs/api.md: list \`${route.method} ${route.path}\` under "## ${tag}"`);
     }
     if (!route.summary?.trim()) gaps.push(`${where}: add \`summary\`, a few words naming what it answers`);
     if (!route.description?.trim()) gaps.push(`${where}: add \`description\`, a sentence or two on what it answers`);
@@ -110,13 +109,11 @@ export function referenceGaps(
     if (!Object.values(routes).some((r) => tagOf(r) === tag)) {
       gaps.push(`${ROUTER}: API_TAGS has '${tag}' but no route is tagged with it; remove it or tag its routes`);
     }
-    if (!sections.has(tag)) gaps.push(`README.md, "## API" section: add the heading "### ${tag}" listing its routes`);
+    if (!sections.has(tag)) gaps.push(`docs/api.md: add the heading "## ${tag}" listing its routes`);
   }
   for (const heading of sections.keys()) {
     if (!known.includes(heading)) {
-      gaps.push(
-        `README.md, "## API" section: "### ${heading}" is not a tag; add it to API_TAGS in ${ROUTER} or rename it`,
-      );
+      gaps.push(`docs/api.md: "## ${heading}" is not a tag; add it to API_TAGS in ${ROUTER} or rename it`);
     }
   }
   for (const key of Object.keys(examples)) {

@@ -9,7 +9,7 @@ import type { CliApp } from '../context';
 export function register(program: Command, app: CliApp): void {
   program
     .command('mcp')
-    .description('serve the propsfeed agent tools to an MCP client over stdio (see README: Agent tools)')
+    .description('serve the propsfeed agent tools to an MCP client over stdio (see docs/mcp.md)')
     .action((_opts, cmd: Command) =>
       app.run(cmd, async (ctx) => {
         // The tools alone, not the whole server: a desktop client waits for this process to start.

@@ -37,7 +37,7 @@ export function register(program: Command, app: CliApp): void {
   stats
     .command('import')
     .description(
-      'import game logs from a CSV file (columns: date,sport,player,team,opponent,home_away,stat,value; see the README)',
+      'import game logs from a CSV file (columns: date,sport,player,team,opponent,home_away,stat,value; see docs/server.md)',
     )
     .argument('<file.csv>', 'the CSV file')
     .action(async (file: string, _opts, cmd: Command) => {

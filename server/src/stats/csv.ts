@@ -8,7 +8,7 @@ import { playerKey } from '../books/names';
 import { teamName } from '../books/teams';
 import type { GameLog } from '../history/types';
 
-/** The columns, in the order the README documents them; the header may list them in any order. */
+/** The columns, in the order docs/server.md documents them; the header may list them in any order. */
 export const CSV_COLUMNS = ['date', 'sport', 'player', 'team', 'opponent', 'home_away', 'stat', 'value'] as const;
 
 /**

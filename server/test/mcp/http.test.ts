@@ -45,9 +45,9 @@ async function call(client: Client, name: string, args: Record<string, unknown> 
 }
 
 describe('POST /mcp', () => {
-  it("answers the README's curl lines as written: tools/list, then one tools/call", async () => {
-    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
-    const section = readme.slice(readme.indexOf('## Agent tools (MCP)'));
+  it("answers the MCP guide's curl lines as written: tools/list, then one tools/call", async () => {
+    const readme = readFileSync(new URL('../../../docs/mcp.md', import.meta.url), 'utf8');
+    const section = readme;
     // The block sits in a list item, indented by two spaces.
     const block = (/```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? '').replace(/^ {2}/gm, '');
     const commands = block.split(/\n(?=curl )/).filter((line) => line.startsWith('curl '));
