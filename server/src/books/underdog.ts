@@ -10,7 +10,7 @@ import { isComboName, playerKey } from './names';
 import { countUnmapped, isComboStat, statKey } from './stats';
 import { teamName } from './teams';
 import { newSlateLine, type ParseResult, type SlateGame, type SlateLine } from './types';
-import { arr, num, type Obj, obj, PayloadError, str, timeMs } from './wire';
+import { arr, imageUrl, num, type Obj, obj, PayloadError, str, timeMs } from './wire';
 
 const SPORTS: Record<string, SportId> = {
   NBA: 'nba',
@@ -162,7 +162,7 @@ export function parseUnderdog(payload: unknown): ParseResult {
     }
     const playerId = str(player.id);
     if (playerId) out.playerId = `ud_${playerId}`;
-    const photo = str(player.image_url);
+    const photo = imageUrl(player.image_url);
     if (photo) out.photoUrl = photo;
     if (team) out.team = team;
     const liveValue = num(obj(l.live_event_stat)?.value);
