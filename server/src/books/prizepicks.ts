@@ -151,6 +151,8 @@ function gameOf(
     if (state === 'live') {
       const clock = formatClock(sport, num(info?.period), str(info?.clock));
       if (clock) game.clock = clock;
+    }
+    if (state !== 'pre') {
       const score = scoreOf(info);
       if (score) game.score = score;
     }
