@@ -32,6 +32,20 @@ export type Tier = (typeof TIERS)[number];
 export const GAME_STATES = ['pre', 'live', 'final'] as const;
 export type GameState = (typeof GAME_STATES)[number];
 
+/** The order of games everywhere: live first, then pre-game, then final (each then by start time). */
+export const GAME_STATE_ORDER: Record<GameState, number> = { live: 0, pre: 1, final: 2 };
+
+/**
+ * The `state` filter of the board routes: one game state, or `all`. Absent, the scan, edges,
+ * movers and player routes show the open games' props (pre and live); `/games` lists the open
+ * games, then the games that ended within FINAL_GAMES_LISTED_HOURS.
+ */
+export const STATE_FILTERS = ['pre', 'live', 'final', 'all'] as const;
+export type StateFilter = (typeof STATE_FILTERS)[number];
+
+/** How long `/games` keeps listing a finished game by default (as the books keep it up); `?state=final` shows it while the books post it. */
+export const FINAL_GAMES_LISTED_HOURS = 3;
+
 /** The NBA's and the WNBA's stat keys. */
 const BASKETBALL_STATS = [
   'points',

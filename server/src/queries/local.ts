@@ -40,7 +40,7 @@ export function createLocalApi(deps: QueryDeps, caller: Caller): PropsApi {
     },
     async games(params = {}) {
       const query = parseOrRefuse(contract.games.query, params);
-      return gamesQuery(deps, caller, query.sport).value;
+      return gamesQuery(deps, caller, query).value;
     },
     async gameProps(eventId, params = {}) {
       const path = parseOrRefuse(contract.gameProps.pathParams, { eventId });

@@ -76,11 +76,13 @@ describe('each tool', () => {
     expect(text).toMatch(/wnba\s+WNBA Basketball\s+no/);
   });
 
-  it('list_games: live first, matchup and LIVE in the table', async () => {
+  it('list_games: live first, matchup and LIVE with the clock in the table', async () => {
     const { text, data } = await call(await connect(free()), 'list_games');
     expect(data?.games.map((g: { id: string }) => g.id)).toEqual(['ud_2002', 'pp_1001']);
     expect(text).toContain('2 nba games today (delayed data)');
-    expect(text).toMatch(/ud_2002\s+Golden State Warriors @ New York Knicks\s+2026-11-22 17:30Z\s+LIVE\s+underdog/);
+    expect(text).toMatch(
+      /ud_2002\s+Golden State Warriors @ New York Knicks\s+2026-11-22 17:30Z\s+LIVE Q3 4:12\s+underdog/,
+    );
   });
 
   it('get_game_props: the filtered props, with live count and clock for a live game', async () => {

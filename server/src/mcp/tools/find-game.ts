@@ -1,7 +1,7 @@
 import { type Game, GameSchema, type PropsApi, type SportId, SportIdSchema } from '@propsfeed/contract';
 import { z } from 'zod';
 import { gameScore, MATCH_THRESHOLD } from '../match';
-import { matchup, table, utcMinute } from '../render';
+import { gameStateText, matchup, table, utcMinute } from '../render';
 import { answer } from '../result';
 import { sportField, type ToolContext } from './context';
 
@@ -60,8 +60,8 @@ export function registerFindGame({ server, api, onUnexpected }: ToolContext): vo
             const teams = res.teams?.length ? ` Teams playing today: ${res.teams.join(', ')}.` : ' No games today.';
             return `No game today matches "${res.query}" (searched ${res.sports.join(', ')}).${teams}`;
           }
-          const rows = res.games.map((g) => [g.id, g.sport, matchup(g), utcMinute(g.startTime), g.live ? 'LIVE' : '']);
-          return table(['game', 'sport', 'matchup', 'start', 'live'], rows);
+          const rows = res.games.map((g) => [g.id, g.sport, matchup(g), utcMinute(g.startTime), gameStateText(g)]);
+          return table(['game', 'sport', 'matchup', 'start', 'state'], rows);
         },
         onUnexpected,
       ),

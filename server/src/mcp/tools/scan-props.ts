@@ -17,7 +17,7 @@ export function scanRowCells(row: ScanRow): (string | number | undefined)[] {
     odds(row.underOdds),
     row.bookCount,
     roundTenth(row.propsfeedProjection?.value),
-    `${row.awayTeam} @ ${row.homeTeam}${row.gameState === 'live' ? ' LIVE' : ''}`,
+    `${row.awayTeam} @ ${row.homeTeam}${row.gameState === 'live' ? ' LIVE' : row.gameState === 'final' ? ' FINAL' : ''}`,
     row.eventId,
   ];
 }
@@ -31,7 +31,7 @@ export function registerScanProps({ server, api, onUnexpected }: ToolContext): v
       description:
         "Every player prop of today's games for one sport, flattened to one row per player and stat with its game " +
         '(consensus line, best American odds, number of books, and propsfeed\'s projection "proj" when the player has ' +
-        'at least 5 recorded games). Live props come first. Use it to compare lines across a slate, e.g. every points line in the NBA. ' +
+        'at least 5 recorded games). Live props come first; finished games are left out. Use it to compare lines across a slate, e.g. every points line in the NBA. ' +
         `Returns ${DEFAULT_SCAN_LIMIT} rows unless limit asks for more; the tier caps rows (scanLimit) and tiers without live lines get no live rows.`,
       inputSchema: {
         sport: sportField.default(DEFAULT_SPORT).describe(`${sportField.description} (default nba)`),
