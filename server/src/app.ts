@@ -18,7 +18,7 @@ import { registerAdminRoutes } from './auth/adminRoutes';
 import { createKeyGuard } from './auth/guard';
 import { type CorsOrigins, registerCors } from './cors';
 import { registerDocs } from './docs';
-import { errorAnswer, MAX_PARAM_LENGTH, refusalAnswer } from './errors/answer';
+import { errorAnswer, errorHeaders, MAX_PARAM_LENGTH, refusalAnswer } from './errors/answer';
 import { answerNotFound } from './errors/notFound';
 import { type BoardSource, type ProjectionSource, propCount } from './feed/types';
 import type { KeyCache } from './keys/cache';
@@ -188,7 +188,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const answer = errorAnswer(err, request);
     if (answer.unexpected) request.log.error({ err }, 'request failed');
-    if (answer.retryAfter !== undefined) reply.header('retry-after', answer.retryAfter);
+    reply.headers(errorHeaders(answer));
     return reply.status(answer.status).send(answer.body);
   });
   app.setNotFoundHandler(answerNotFound);
