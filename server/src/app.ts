@@ -35,6 +35,7 @@ import {
   FIRST_REQUEST_MS,
   KEEP_ALIVE_MS,
 } from './net/connections';
+import { hostPolicy } from './net/hostGuard';
 import { registerJsonBodies } from './net/jsonBody';
 import { isTrustedProxy, type TrustProxy } from './net/trustProxy';
 import { EntryBook, PropOdds } from './odds';
@@ -68,6 +69,10 @@ export interface AppDeps {
   now?: () => number;
   /** Origins browser pages may call from (PROPS_CORS_ORIGINS); default any. */
   corsOrigins?: CorsOrigins;
+  /** Host names /mcp answers beside loopback (PROPS_ALLOWED_HOSTS); default none. */
+  allowedHosts?: readonly string[];
+  /** Origins /mcp answers beside those of loopback and the allowed hosts (PROPS_ALLOWED_ORIGINS); default none. */
+  allowedOrigins?: readonly string[];
   /** New free keys for everyone together (PROPS_SIGNUP_PER_MINUTE, PROPS_SIGNUP_PER_DAY). */
   signupCeiling?: LimitPolicy;
   /** Whose X-Forwarded-For decides the client's address (PROPS_TRUST_PROXY); default nobody's. */
@@ -219,7 +224,12 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     streamTokens,
     guardFor: (tier) => tierGuards[tier],
   });
-  await app.register(mcpRoutes, { guard, queryDeps });
+  const hosts = hostPolicy({
+    ...(deps.allowedHosts ? { allowedHosts: deps.allowedHosts } : {}),
+    ...(deps.allowedOrigins ? { allowedOrigins: deps.allowedOrigins } : {}),
+    corsOrigins: deps.corsOrigins ?? '*',
+  });
+  await app.register(mcpRoutes, { guard, queryDeps, hosts });
 
   const hub = new StreamHub({
     ...deps.stream,

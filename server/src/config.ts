@@ -2,7 +2,8 @@
 
 import { BOOKS } from '@propsfeed/contract';
 import { z } from 'zod';
-import { parseCorsOrigins } from './cors';
+import { parseCorsOrigins, parseOriginList } from './cors';
+import { parseAllowedHosts } from './net/hostGuard';
 import { parseTrustProxy } from './net/trustProxy';
 
 const port = z.coerce.number().int().min(0).max(65535);
@@ -69,6 +70,31 @@ export const ConfigSchema = z
       .default('*')
       .transform((v, ctx) => {
         const parsed = parseCorsOrigins(v);
+        if ('error' in parsed) {
+          ctx.addIssue({ code: 'custom', message: parsed.error });
+          return z.NEVER;
+        }
+        return parsed.origins;
+      }),
+    /** Host names /mcp answers besides loopback (the DNS-rebinding guard): a server reached by name needs its name here. */
+    PROPS_ALLOWED_HOSTS: z
+      .string()
+      .default('')
+      .transform((v, ctx) => {
+        const parsed = parseAllowedHosts(v);
+        if ('error' in parsed) {
+          ctx.addIssue({ code: 'custom', message: parsed.error });
+          return z.NEVER;
+        }
+        return parsed.hosts;
+      }),
+    /** Origins of web pages /mcp answers besides those of loopback and the allowed hosts. */
+    PROPS_ALLOWED_ORIGINS: z
+      .string()
+      .default('')
+      .transform((v, ctx) => {
+        if (v.trim() === '') return [];
+        const parsed = parseOriginList(v);
         if ('error' in parsed) {
           ctx.addIssue({ code: 'custom', message: parsed.error });
           return z.NEVER;
