@@ -9,7 +9,7 @@
  * send an API key, so it talks to a key-adding proxy in this process, which passes every other
  * header through as sent (its DNS-rebinding probes reach the server's guard untouched).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { type ServeChild, startServeChild } from '../test/helpers/serveChild';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const REVISIONS = ['2025-11-25', '2026-07-28'] as const;
@@ -44,40 +45,14 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.e
   });
 }
 
-/** `props serve` on a free port with a fresh store; resolves with its address and enterprise demo key. */
-async function startServer(dataDir: string): Promise<{ child: ChildProcess; base: string; key: string }> {
-  const main = join(REPO, 'server/src/main.ts');
-  const script = `
-    import { serve } from ${JSON.stringify(main)};
-    const day = new Date();
-    const offset = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 1, 30) - Date.now();
-    await serve({ port: 0, now: () => Date.now() + offset });`;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-    cwd: REPO,
-    env: { ...process.env, PROPS_DATA_DIR: dataDir, PROPS_LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout?.on('data', (d) => {
-    out += d;
-  });
-  child.stderr?.on('data', (d) => {
-    out += d;
-  });
-  return new Promise((resolve, reject) => {
-    const check = setInterval(() => {
-      const base = /listening on (http:\/\/\S+)/.exec(out)?.[1];
-      const key = /^\s+enterprise\s+(pf_\w{32})$/m.exec(out)?.[1];
-      if (base && key) {
-        clearInterval(check);
-        resolve({ child, base, key });
-      }
-    }, 50);
-    child.once('exit', (code) => {
-      clearInterval(check);
-      reject(new Error(`props serve exited with ${code}:\n${out}`));
-    });
-  });
+/** `props serve` with a fresh store, its clock at 01:30 UTC of today: its address and enterprise demo key. */
+async function startServer(dataDir: string): Promise<{ server: ServeChild; base: string; key: string }> {
+  const day = new Date();
+  const offset = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 1, 30) - Date.now();
+  const server = await startServeChild({ PROPS_DATA_DIR: dataDir, PROPS_LOG_LEVEL: 'warn' }, true, offset);
+  const key = server.demoKeys().enterprise;
+  if (!key) throw new Error(`props serve printed no enterprise demo key:\n${server.output()}`);
+  return { server, base: server.address, key };
 }
 
 /** Forwards everything to the server as sent, adding the bearer key the conformance suite cannot send. */
@@ -172,11 +147,11 @@ async function main(): Promise<number> {
   const inspector = join(modules, 'inspector/clients/launcher/build/index.js');
   const work = mkdtempSync(join(tmpdir(), 'propsfeed-mcp-clients-'));
   const failures: string[] = [];
-  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let started: Awaited<ReturnType<typeof startServer>> | undefined;
   let proxy: Server | undefined;
   try {
-    server = await startServer(join(work, 'data'));
-    const { base, key } = server;
+    started = await startServer(join(work, 'data'));
+    const { base, key } = started;
     console.log(`props serve at ${base} (${seconds()} to start)`);
     proxy = await keyAddingProxy(base, key);
     const proxied = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/mcp`;
@@ -253,10 +228,7 @@ async function main(): Promise<number> {
     for (const line of lines) console.log(line);
   } finally {
     proxy?.close();
-    server?.child.kill('SIGTERM');
-    await new Promise((resolve) =>
-      server?.child.exitCode === null ? server.child.once('exit', resolve) : resolve(null),
-    );
+    await started?.server.stop();
     rmSync(work, { recursive: true, force: true });
   }
   if (failures.length > 0) {

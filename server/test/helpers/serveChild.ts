@@ -25,9 +25,15 @@ export interface ServeChild {
 
 /**
  * Starts `serve({ port: 0 })` with `env` over the test's environment; resolves once it
- * listens and, on a first start (an empty store), has printed its demo keys.
+ * listens and, on a first start (an empty store), has printed its demo keys. `clockOffsetMs`
+ * moves its clock (and so the simulated world's hour) that far from the real one.
  */
-export async function startServeChild(env: Record<string, string>, firstStart = true): Promise<ServeChild> {
+export async function startServeChild(
+  env: Record<string, string>,
+  firstStart = true,
+  clockOffsetMs = 0,
+): Promise<ServeChild> {
+  const clock = clockOffsetMs === 0 ? '' : `, now: () => Date.now() + ${clockOffsetMs}`;
   const child = spawn(
     process.execPath,
     [
@@ -35,7 +41,7 @@ export async function startServeChild(env: Record<string, string>, firstStart = 
       'tsx',
       '--input-type=module',
       '-e',
-      `import { serve } from ${JSON.stringify(serveScript)}; await serve({ port: 0, cli: 'propsfeed' });`,
+      `import { serve } from ${JSON.stringify(serveScript)}; await serve({ port: 0, cli: 'propsfeed'${clock} });`,
     ],
     { env: { ...process.env, PROPS_LOG_LEVEL: 'fatal', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );

@@ -3,11 +3,11 @@
  * 127.0.0.1 (what the attacker's DNS does once its page has loaded), so a page of that name
  * talks to a local propsfeed as its own origin. /mcp must refuse it; a page on loopback works.
  */
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/app';
+import { launchChromium } from '../helpers/chromium';
 
-const CHROMIUM = '/usr/bin/chromium';
 let t: TestApp;
 let port: number;
 let browser: Browser;
@@ -15,16 +15,9 @@ let browser: Browser;
 beforeAll(async () => {
   t = await buildTestApp();
   port = Number(new URL(await t.app.listen({ port: 0, host: '127.0.0.1' })).port);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--host-resolver-rules=MAP evil.example.com 127.0.0.1, MAP *.evil.example.com 127.0.0.1',
-    ],
-  });
+  browser = await launchChromium([
+    '--host-resolver-rules=MAP evil.example.com 127.0.0.1, MAP *.evil.example.com 127.0.0.1',
+  ]);
 });
 afterAll(async () => {
   await browser?.close();
