@@ -189,6 +189,7 @@ export const ERROR_STATUS = {
   sport_not_in_tier: 403,
   route_not_in_tier: 403,
   live_not_in_tier: 403,
+  host_not_allowed: 403,
   event_not_found: 404,
   not_found: 404,
   method_not_allowed: 405,
@@ -211,6 +212,8 @@ export const ERROR_MEANING = {
   sport_not_in_tier: "The sport is not in the key's tier; `requiredTier` names the lowest tier that has it.",
   route_not_in_tier: "The route is not in the key's tier; `requiredTier` names the lowest tier that has it.",
   live_not_in_tier: "Live lines are not in the key's tier; `requiredTier` names the lowest tier that has them.",
+  host_not_allowed:
+    'The `Host` or `Origin` of a request to `/mcp` is neither loopback nor allowed (`PROPS_ALLOWED_HOSTS`, `PROPS_ALLOWED_ORIGINS`): the guard against DNS rebinding.',
   event_not_found: 'No game with that event id has props on the board.',
   not_found: 'Nothing matches (a player or prop with no record, or an unknown path).',
   method_not_allowed: 'The path exists but not for this method; the `Allow` header lists the methods it serves.',

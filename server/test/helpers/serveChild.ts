@@ -26,17 +26,18 @@ export interface ServeChild {
 /**
  * Starts `serve({ port: 0 })` with `env` over the test's environment; resolves once it
  * listens and, on a first start (an empty store), has printed its demo keys. `clockAt` (ISO
- * time) runs its clock from that instant (serve()'s `now`), as the multi-process tests do.
+ * time) runs its clock from that instant (serve()'s `now`), as the multi-process tests do;
+ * `clockOffsetMs` moves it that far from the real one instead.
  */
 export async function startServeChild(
   env: Record<string, string>,
   firstStart = true,
-  opts: { clockAt?: string } = {},
+  opts: { clockAt?: string; clockOffsetMs?: number } = {},
 ): Promise<ServeChild> {
   if (opts.clockAt !== undefined && Number.isNaN(Date.parse(opts.clockAt))) throw new Error(`clockAt ${opts.clockAt}`);
-  const now = opts.clockAt
-    ? `const offset = ${Date.parse(opts.clockAt)} - Date.now(); const now = () => Date.now() + offset;`
-    : 'const now = undefined;';
+  const offset = opts.clockAt ? `${Date.parse(opts.clockAt)} - Date.now()` : String(opts.clockOffsetMs ?? 0);
+  const now =
+    offset === '0' ? 'const now = undefined;' : `const offset = ${offset}; const now = () => Date.now() + offset;`;
   const child = spawn(
     process.execPath,
     [
