@@ -163,7 +163,8 @@ describe('catalog', () => {
     expect(statusOfError('method_not_allowed')).toBe(405);
     expect(statusOfError('payload_too_large')).toBe(413);
     expect(statusOfError('unsupported_media_type')).toBe(415);
-    expect(ERROR_CODES).toHaveLength(16);
+    expect(statusOfError('too_many_webhooks')).toBe(403);
+    expect(ERROR_CODES).toHaveLength(17);
   });
   it('has the NBA stat keys of the spec', () => {
     expect(STAT_KEYS.nba).toEqual(expect.arrayContaining(['points', 'rebounds', 'assists', 'threes', 'pra']));

@@ -25,20 +25,27 @@ export interface ServeChild {
 
 /**
  * Starts `serve({ port: 0 })` with `env` over the test's environment; resolves once it
- * listens and, on a first start (an empty store), has printed its demo keys.
+ * listens and, on a first start (an empty store), has printed its demo keys. `script`: a
+ * module that calls `serve` itself (with options only a test gives, such as a faster clock).
  */
-export async function startServeChild(env: Record<string, string>, firstStart = true): Promise<ServeChild> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--input-type=module',
-      '-e',
-      `import { serve } from ${JSON.stringify(serveScript)}; await serve({ port: 0, cli: 'propsfeed' });`,
-    ],
-    { env: { ...process.env, PROPS_LOG_LEVEL: 'fatal', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+export async function startServeChild(
+  env: Record<string, string>,
+  firstStart = true,
+  script?: string,
+): Promise<ServeChild> {
+  const args = script
+    ? ['--import', 'tsx', script]
+    : [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        `import { serve } from ${JSON.stringify(serveScript)}; await serve({ port: 0, cli: 'propsfeed' });`,
+      ];
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, PROPS_LOG_LEVEL: 'fatal', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout?.on('data', (d) => {
     out += String(d);
