@@ -29,6 +29,8 @@ const HOLD_MS = 2 * WEBHOOK_TIMEOUT_SECONDS * 1000;
 /** Outcomes are written at least this often (real ms), or once this many are waiting. */
 const FLUSH_MS = 50;
 const FLUSH_COUNT = 1_000;
+/** Event bodies kept in memory at most (a few MB): a busy change's events, each read once. */
+const MAX_BODIES = 5_000;
 
 const keyOf = (d: { endpointId: string; eventId: string }) => `${d.endpointId}\u0000${d.eventId}`;
 
@@ -62,12 +64,19 @@ export class Dispatcher {
   private queued = 0;
   private outcomes: DeliveryUpdate[] = [];
   private flushTimer: NodeJS.Timeout | undefined;
-  private flushing: Promise<void> = Promise.resolve();
+  /**
+   * Claims and the writing back of outcomes, one after the other: a claim's rows are checked
+   * against `held` before an outcome written after that claim may take its delivery out of
+   * `held` (else a delivery claimed just before its success was written would look unclaimed).
+   */
+  private storeTurn: Promise<unknown> = Promise.resolve();
   private pumping: Promise<void> | undefined;
   private again = false;
   private cancelDue: (() => void) | undefined;
   private poll: NodeJS.Timeout | undefined;
   private readonly idle = new Set<() => void>();
+  /** Event bodies by id, the most recent first out: a change's events go to many endpoints, read once. */
+  private readonly bodies = new Map<string, string>();
 
   constructor(private readonly opts: DispatcherOptions) {
     this.maxInFlight = opts.maxInFlight ?? 128;
@@ -127,25 +136,30 @@ export class Dispatcher {
     if (room <= 0) return;
     await this.opts.endpoints.refresh();
     const now = this.opts.clock.now();
-    const claimed = await this.opts.store.claimDue(now, now + HOLD_MS, room);
-    for (const d of claimed) {
-      const key = keyOf(d);
-      if (this.held.has(key)) continue;
-      this.held.add(key);
-      let queue = this.queues.get(d.endpointId);
-      if (!queue) {
-        queue = [];
-        this.queues.set(d.endpointId, queue);
+    if (this.bodies.size > MAX_BODIES) this.bodies.clear();
+    const claimed = await this.serially(async () => {
+      const rows = await this.opts.store.claimDue(now, now + HOLD_MS, room, this.bodies);
+      for (const d of rows) {
+        const key = keyOf(d);
+        if (this.held.has(key)) continue;
+        this.held.add(key);
+        let queue = this.queues.get(d.endpointId);
+        if (!queue) {
+          queue = [];
+          this.queues.set(d.endpointId, queue);
+        }
+        queue.push(d);
+        this.queued++;
       }
-      queue.push(d);
-      this.queued++;
-    }
+      return rows;
+    });
     this.startAttempts();
     if (claimed.length >= room) {
       this.again = true;
       return;
     }
-    await this.sleepUntilDue();
+    // With work in hand, its completions look again; idle, wake when the next one is due.
+    if (this.queued === 0 && this.inFlight === 0) await this.sleepUntilDue();
   }
 
   /** Arms the wake-up for the earliest pending delivery (on the webhook clock). */
@@ -226,7 +240,7 @@ export class Dispatcher {
     clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
     const batch = this.outcomes.splice(0);
-    this.flushing = this.flushing.then(async () => {
+    return this.serially(async () => {
       if (batch.length === 0) return;
       try {
         await this.opts.store.recordAttempts(batch);
@@ -237,6 +251,11 @@ export class Dispatcher {
       for (const u of batch) this.held.delete(keyOf(u));
       if (batch.some((u) => u.status === 'pending')) this.kick();
     });
-    return this.flushing;
+  }
+
+  private serially<T>(step: () => Promise<T>): Promise<T> {
+    const run = this.storeTurn.then(step);
+    this.storeTurn = run.catch(() => undefined);
+    return run;
   }
 }

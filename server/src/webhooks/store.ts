@@ -117,8 +117,8 @@ export interface WebhookStore {
   /** Deletes the endpoint and its deliveries; false when there was none. */
   deleteEndpoint(id: string): Promise<boolean>;
   /**
-   * Stores events (an id already stored is kept as it is) and their deliveries (likewise), and
-   * moves the named production cursor, in one transaction.
+   * Stores events (an id already stored is kept as it is) and deliveries (likewise), and moves
+   * the named production cursor, in one transaction. A delivery's event is stored first (or with it).
    */
   enqueue(
     events: readonly EventRecord[],
@@ -129,9 +129,10 @@ export interface WebhookStore {
   /**
    * Takes up to `limit` pending deliveries due at `nowMs` whose endpoint is active, oldest due
    * first, and holds them until `heldUntil` (their next_attempt_at), so no other claimer takes
-   * them meanwhile; on PostgreSQL rows another claimer is taking are skipped.
+   * them meanwhile; on PostgreSQL rows another claimer is taking are skipped. Bodies found in
+   * `bodies` are not read again; those read are added to it.
    */
-  claimDue(nowMs: number, heldUntil: number, limit: number): Promise<ClaimedDelivery[]>;
+  claimDue(nowMs: number, heldUntil: number, limit: number, bodies?: Map<string, string>): Promise<ClaimedDelivery[]>;
   /** Takes this delivery now, whatever its state (a test ping, a retry asked for); undefined when absent. */
   claimOne(endpointId: string, eventId: string, heldUntil: number): Promise<ClaimedDelivery | undefined>;
   /** The earliest next attempt of a pending delivery to an active endpoint. */
@@ -307,10 +308,12 @@ export function createWebhookStore(store: Db): WebhookStore {
   const k = db.kysely;
   const { engine } = db;
 
-  async function bodiesOf(rows: readonly { endpoint_id: string; event_id: string; type: string; attempts: number }[]) {
+  async function bodiesOf(
+    rows: readonly { endpoint_id: string; event_id: string; type: string; attempts: number }[],
+    bodies = new Map<string, string>(),
+  ) {
     if (rows.length === 0) return [];
-    const ids = [...new Set(rows.map((r) => r.event_id))];
-    const bodies = new Map<string, string>();
+    const ids = [...new Set(rows.map((r) => r.event_id))].filter((id) => !bodies.has(id));
     for (let i = 0; i < ids.length; i += 500) {
       const found = await k
         .selectFrom('webhook_events')
@@ -452,7 +455,7 @@ export function createWebhookStore(store: Db): WebhookStore {
       return row ? Number(row.version) : undefined;
     },
 
-    async claimDue(nowMs, heldUntil, limit) {
+    async claimDue(nowMs, heldUntil, limit, bodies) {
       const skipLocked = engine === 'postgres' ? sql` for update of d skip locked` : sql``;
       const result = await sql<{ endpoint_id: string; event_id: string; type: string; attempts: number }>`
         update webhook_deliveries set next_attempt_at = ${heldUntil}
@@ -462,7 +465,7 @@ export function createWebhookStore(store: Db): WebhookStore {
           where d.status = 'pending' and d.next_attempt_at <= ${nowMs} and e.status = 'active'
           order by d.next_attempt_at limit ${limit}${skipLocked})
         returning endpoint_id, event_id, type, attempts`.execute(k);
-      return bodiesOf(result.rows);
+      return bodiesOf(result.rows, bodies);
     },
 
     async claimOne(endpointId, eventId, heldUntil) {

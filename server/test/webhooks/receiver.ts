@@ -120,3 +120,21 @@ export async function startReceiver(): Promise<Receiver> {
   receiver.url = `http://127.0.0.1:${receiver.port}/hooks`;
   return receiver;
 }
+
+/**
+ * Ids that arrived more than once other than as a retry: a webhook-id may arrive twice only
+ * when an attempt went unanswered in time (on a busy machine) and was sent again, the same
+ * message, so the delivery log counts as many attempts. Empty when every repeat is such.
+ */
+export async function retriedOnly(receiver: Receiver, attemptsOf: (id: string) => Promise<number>): Promise<string[]> {
+  const arrivals = new Map<string, Received[]>();
+  for (const r of receiver.received) arrivals.set(r.id, [...(arrivals.get(r.id) ?? []), r]);
+  const wrong: string[] = [];
+  for (const [id, all] of arrivals) {
+    if (all.length === 1) continue;
+    if (all.some((r) => r.body !== all[0]?.body)) wrong.push(`${id}: different bodies under one id`);
+    const attempts = await attemptsOf(id);
+    if (attempts < all.length) wrong.push(`${id}: arrived ${all.length} times, ${attempts} attempts logged`);
+  }
+  return wrong;
+}
