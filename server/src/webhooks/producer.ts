@@ -1,10 +1,10 @@
 /**
  * Turns board changes into stored deliveries, on the one replica that delivers. Changes come
  * from the stream hub (the same BoardChange objects the stream sends, with their cached edge
- * facts), in order, one at a time: each change's events and deliveries are stored with the
- * production cursor (the change's board version) in one transaction. A replica that starts
- * producing (a restart, a new leader) resumes after the stored cursor from the hub's window;
- * ids derived from the change make a change produced twice store nothing twice.
+ * facts), in order, one at a time: each change's events, then its deliveries, then the
+ * production cursor (the change's board version) are stored. A replica that starts producing
+ * (a restart, a new leader) resumes after the stored cursor from the hub's window; ids derived
+ * from the change make a change produced twice store nothing twice.
  */
 import type { EntryType } from '@propsfeed/contract';
 import { callerOf } from '../auth/caller';
@@ -48,6 +48,8 @@ export interface ProducerOptions {
 }
 
 export const BOARD_CURSOR = 'board';
+/** Deliveries stored per transaction: the first are being sent while the rest are stored. */
+const ENQUEUE_SLICE = 20_000;
 
 type Queued = BoardChange | { gap: number };
 
@@ -70,6 +72,8 @@ export class Producer {
 
   async start(): Promise<void> {
     if (this.running) return;
+    // Where the last producer stopped (it may fail: the store down; start is then tried again).
+    const cursor = await this.opts.store.cursor(BOARD_CURSOR);
     this.running = true;
     this.unsubscribe = this.opts.changes.onChange((change, version) => {
       this.queue.push(change === 'gap' ? { gap: version } : change);
@@ -78,12 +82,11 @@ export class Producer {
     this.unwatchKeys = this.opts.keys.onChange(() => {
       this.audiencesStale = true;
     });
-    const cursor = await this.opts.store.cursor(BOARD_CURSOR);
     if (cursor !== undefined) {
       this.lastVersion = cursor;
-      // What the last producer had not reached: ahead of what arrived meanwhile.
-      const missed = this.opts.changes.changesAfter(cursor) ?? [];
-      this.queue.unshift(...missed);
+      // What the last producer had not reached, ahead of what arrives from now on (a change
+      // in both is produced once: versions at or below the last produced are skipped).
+      this.queue.unshift(...(this.opts.changes.changesAfter(cursor) ?? []));
     }
     this.drain();
     this.tick = setInterval(() => {
@@ -174,15 +177,22 @@ export class Producer {
             this.entryOf,
           );
     const { events, deliveries } = this.admitted(addressed, now);
-    await this.opts.store.enqueue(events, deliveries, { name: BOARD_CURSOR, version: change.version, at: now });
-    this.lastVersion = change.version;
     const watched = finals.filter((g) => audiences.some((a) => a.events.has('prop.settled') && followsGame(a, g)));
     if (watched.length > 0 && this.opts.settlements) {
       await this.opts.store.watchSettlements(
         watched.map((g) => ({ gameId: g.id, sport: g.sport, date: g.startTime.slice(0, 10), finalAt: now })),
       );
     }
-    if (deliveries.length > 0) this.opts.onStored();
+    // The events first, then their deliveries a slice at a time, each sent as soon as it is
+    // stored; the cursor moves once all are. A production cut short is done again from the
+    // cursor, and its ids make what was already stored a no-op.
+    await this.opts.store.enqueue(events, []);
+    for (let i = 0; i < deliveries.length; i += ENQUEUE_SLICE) {
+      await this.opts.store.enqueue([], deliveries.slice(i, i + ENQUEUE_SLICE));
+      this.opts.onStored();
+    }
+    await this.opts.store.enqueue([], [], { name: BOARD_CURSOR, version: change.version, at: now });
+    this.lastVersion = change.version;
   }
 
   /** The deliveries each endpoint's cap lets through (the rest are counted for its summary), and their events. */

@@ -65,7 +65,9 @@ export interface HttpSenderOptions {
 /** The real sender: Node's http/https with keep-alive agents. `close()` ends their idle connections. */
 export function httpSender(opts: HttpSenderOptions = {}): Sender & { close(): void } {
   const timeoutMs = opts.timeoutMs ?? WEBHOOK_TIMEOUT_SECONDS * 1000;
-  const agentOptions = { keepAlive: true, maxSockets: opts.socketsPerHost ?? 8, maxFreeSockets: 4, timeout: 60_000 };
+  const sockets = opts.socketsPerHost ?? 8;
+  // As many kept idle as may be open: fewer, and a burst's connections are closed and opened again.
+  const agentOptions = { keepAlive: true, maxSockets: sockets, maxFreeSockets: sockets, timeout: 60_000 };
   const http = new HttpAgent(agentOptions);
   const https = new HttpsAgent(agentOptions);
   const send: Sender = ({ target, headers, body }) =>

@@ -135,11 +135,32 @@ export function urlProblem(raw: string, policy: Pick<TargetPolicy, 'allowHttp'>)
   return undefined;
 }
 
+/** Verdicts on URLs whose host is an IP address: they never change, so each is judged once per policy. */
+const literalVerdicts = new WeakMap<TargetPolicy, Map<string, TargetCheck>>();
+const MAX_LITERAL_VERDICTS = 10_000;
+
 /**
  * Checks a webhook URL: its scheme, then every address its host resolves to. `ok` carries the
- * address to connect to (the first allowed one, when all are allowed).
+ * address to connect to (the first allowed one, when all are allowed). A name is resolved on
+ * every call; a URL whose host is an IP address is judged once.
  */
 export async function checkTarget(raw: string, policy: TargetPolicy): Promise<TargetCheck> {
+  let known = literalVerdicts.get(policy);
+  const cached = known?.get(raw);
+  if (cached) return cached;
+  const check = await judgeTarget(raw, policy);
+  if (check.ok && isIP(check.target.url.hostname.replace(/^\[|\]$/g, '')) !== 0) {
+    if (!known) {
+      known = new Map();
+      literalVerdicts.set(policy, known);
+    }
+    if (known.size >= MAX_LITERAL_VERDICTS) known.clear();
+    known.set(raw, check);
+  }
+  return check;
+}
+
+async function judgeTarget(raw: string, policy: TargetPolicy): Promise<TargetCheck> {
   const problem = urlProblem(raw, policy);
   if (problem) return { ok: false, reason: problem };
   const url = new URL(raw);
