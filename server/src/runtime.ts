@@ -178,7 +178,7 @@ export async function openRuntime(config: Config, opts: RuntimeOptions = {}): Pr
     targets: { allowHttp: config.PROPS_WEBHOOK_ALLOW_HTTP, allowPrivate: config.PROPS_WEBHOOK_ALLOW_PRIVATE },
     ...(opts.webhookClock ? { clock: opts.webhookClock } : {}),
     ...(webhookRedis
-      ? { leadership: leaseLeadership(webhookRedis, `${config.PROPS_REDIS_PREFIX}webhooks:leader`, onError) }
+      ? { leadership: leaseLeadership(webhookRedis, `${config.PROPS_REDIS_PREFIX}webhooks:leader`) }
       : {}),
   };
   return {
@@ -268,8 +268,8 @@ function unavailableError(message: string, onError: (err: unknown) => void): (er
  * Webhook work on the shared engines: run by the replica holding a lease in Redis (its own key,
  * apart from the ingest leader's), stopped when it loses it, so exactly one replica delivers.
  */
-export function leaseLeadership(redis: Redis, key: string, onError: (err: unknown) => void): Leadership {
-  return (work) => {
+export function leaseLeadership(redis: Redis, key: string): Leadership {
+  return (work, onError) => {
     // Taking and losing the lead run one after the other, never overlapping.
     let chain: Promise<void> = Promise.resolve();
     const serially = (step: () => Promise<void>) => {

@@ -50,13 +50,30 @@ export interface LeaderWork {
 }
 
 /** Runs `work` while this replica leads (started on taking the lead, stopped on losing it). */
-export type Leadership = (work: LeaderWork) => { stop(): Promise<void> };
+export type Leadership = (work: LeaderWork, onError: (err: unknown) => void) => { stop(): Promise<void> };
 
-/** One process, one leader: the embedded default. */
-export const alwaysLead: Leadership = (work) => {
-  const started = work.start();
+/** How long a replica that failed to start the work waits before trying again. */
+const RESTART_MS = 5_000;
+
+/** One process, one leader (the embedded default): starts at once, and again after a failure, until stopped. */
+export const alwaysLead: Leadership = (work, onError) => {
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const begin = (): Promise<void> =>
+    work.start().catch(async (err) => {
+      onError(err);
+      await work.stop().catch(onError);
+      if (stopped) return;
+      retry = setTimeout(() => {
+        started = begin();
+      }, RESTART_MS);
+      retry.unref();
+    });
+  let started = begin();
   return {
     async stop() {
+      stopped = true;
+      clearTimeout(retry);
       await started;
       await work.stop();
     },
@@ -178,7 +195,7 @@ export class WebhookService {
         await this.dispatcher.stop();
       },
     };
-    this.lead = (this.deps.leadership ?? alwaysLead)(work);
+    this.lead = (this.deps.leadership ?? alwaysLead)(work, this.deps.onError);
   }
 
   async stop(): Promise<void> {
