@@ -5,7 +5,8 @@ const contractSource = fileURLToPath(new URL('../contract/src/index.ts', import.
 
 /**
  * The published build: ESM and CJS with declarations. The workspace contract is bundled in
- * (code and types), and so is eventsource-parser, so a consumer installs only zod and @ts-rest/core.
+ * (code and types), and so are eventsource-parser and standardwebhooks (with its two small
+ * pure-JS dependencies), so a consumer installs only zod and @ts-rest/core.
  */
 export default defineConfig({
   entry: ['src/index.ts'],
@@ -16,8 +17,8 @@ export default defineConfig({
     compilerOptions: { paths: { '@propsfeed/contract': [contractSource] } },
     resolve: [/^\./],
   },
-  // The SSE parser is bundled too (small, no dependencies of its own).
-  noExternal: ['@propsfeed/contract', 'eventsource-parser'],
+  // The SSE parser and the Standard Webhooks verifier are bundled too (small, pure JS).
+  noExternal: ['@propsfeed/contract', 'eventsource-parser', 'standardwebhooks', '@stablelib/base64', 'fast-sha256'],
   external: ['zod', '@ts-rest/core'],
   platform: 'neutral',
   target: 'es2022',

@@ -4,7 +4,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { contract, ROUTE_NAMES, type RouteNames } from '@propsfeed/contract';
+import * as contractModule from '@propsfeed/contract';
+import { contract, pathOfRouteName, ROUTE_NAMES, type RouteNames, WEBHOOK_EVENT_NAMES } from '@propsfeed/contract';
 import { PropsFeed } from '@propsfeed/sdk';
 import { describe, expect, it } from 'vitest';
 import { callerOf } from '../server/src/auth/caller';
@@ -12,7 +13,15 @@ import { createLocalApi } from '../server/src/queries/local';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const read = (path: string) => readFileSync(`${root}${path}`, 'utf8');
-const rows = Object.entries(ROUTE_NAMES) as [string, RouteNames][];
+const rows = (Object.entries(ROUTE_NAMES) as [string, RouteNames][]).map(
+  ([key, names]) => [pathOfRouteName(key), names] as const,
+);
+/** The SDK method a name gives: `webhooks.create` is `create` of the client's `webhooks`. */
+function sdkMethod(name: string): unknown {
+  let target: unknown = new PropsFeed({ apiKey: 'pf_x', fetch: async () => new Response('{}') });
+  for (const part of name.split('.')) target = (target as Record<string, unknown> | undefined)?.[part];
+  return target;
+}
 
 describe('route names table', () => {
   it('lists every contract route once, under its path and method', () => {
@@ -43,7 +52,7 @@ describe('route names table', () => {
       >;
       expect(typeof local[names.propsApi], names.propsApi).toBe('function');
     }
-    expect(typeof (PropsFeed.prototype as unknown as Record<string, unknown>)[names.sdk], names.sdk).toBe('function');
+    expect(typeof sdkMethod(names.sdk), names.sdk).toBe('function');
 
     if (names.cli) {
       const command = `cli/src/commands/${names.cli}.ts`;
@@ -58,5 +67,16 @@ describe('route names table', () => {
       expect(text, file).toContain(`'${tool}'`);
       if (names.propsApi) expect(text, file).toContain(`api.${names.propsApi}(`);
     }
+  });
+});
+
+describe('webhook event names table', () => {
+  it.each(Object.entries(WEBHOOK_EVENT_NAMES))('%s: its schema and producer exist', async (type, names) => {
+    const schema = (contractModule as Record<string, unknown>)[names.schema] as { shape: { type: { value: string } } };
+    expect(schema?.shape.type.value, names.schema).toBe(type);
+    const [file, fn] = names.producer.split('#') as [string, string];
+    const mod = (await import(`../server/src/webhooks/${file}.ts`)) as Record<string, unknown>;
+    expect(typeof mod[fn], names.producer).toBe('function');
+    expect((contractModule.WEBHOOK_EVENT_TYPES as readonly string[]).includes(type)).toBe(names.subscribable);
   });
 });

@@ -4,7 +4,14 @@
  * client and captured streams; `CliApp` builds the real one from flags, env and config.
  */
 import { isWellFormedRequestId, type PropsApi } from '@propsfeed/contract';
-import { type FetchLike, PropsFeed, PropsFeedError, type StreamMessage, type StreamParams } from '@propsfeed/sdk';
+import {
+  type FetchLike,
+  PropsFeed,
+  PropsFeedError,
+  type StreamMessage,
+  type StreamParams,
+  type WebhooksApi,
+} from '@propsfeed/sdk';
 import type { Command } from 'commander';
 import { resolveConnection } from './config';
 import { describeError, type ErrorHint, EXIT } from './errors';
@@ -16,6 +23,8 @@ import { StreamBoard } from './streamBoard';
 
 export interface CommandContext {
   client: PropsApi;
+  /** The client's webhook methods (`props webhooks`). */
+  webhooks: WebhooksApi;
   out: Output;
   clock: Clock;
   /** --json: print the API's JSON exactly. */
@@ -124,6 +133,7 @@ export class CliApp {
       const watcher = createWatcher(out, clock);
       const ctx: CommandContext = {
         client,
+        webhooks: client.webhooks,
         out,
         clock,
         json: globals.json === true,

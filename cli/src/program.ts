@@ -22,6 +22,7 @@ import * as slip from './commands/slip';
 import * as sports from './commands/sports';
 import * as stats from './commands/stats';
 import * as watch from './commands/watch';
+import * as webhooks from './commands/webhooks';
 import { CliApp, type CliDeps } from './context';
 import { EXIT } from './errors';
 import { printableLines } from './output/printable';
@@ -45,6 +46,7 @@ const COMMANDS: { register(program: Command, app: CliApp): void }[] = [
   edges,
   slip,
   watch,
+  webhooks,
   results,
   record,
   me,

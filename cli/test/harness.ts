@@ -1,7 +1,7 @@
 /** A CommandContext by hand: a fake client, captured streams, a fixed clock in UTC. */
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { PropsApi } from '@propsfeed/contract';
-import type { StreamMessage } from '@propsfeed/sdk';
+import type { StreamMessage, WebhooksApi } from '@propsfeed/sdk';
 import { expect } from 'vitest';
 import { type CommandContext, createWatcher } from '../src/context';
 import { Output, type Stream } from '../src/output/output';
@@ -43,6 +43,8 @@ export interface TestContextOptions {
   columns?: number;
   /** What `ctx.stream` (and `--watch`) yields: a stream that then ends. */
   events?: StreamMessage[];
+  /** The webhook methods a test answers (others fail loudly). */
+  webhooks?: Partial<WebhooksApi>;
 }
 
 export function testContext(client: PropsApi, opts: TestContextOptions) {
@@ -57,8 +59,16 @@ export function testContext(client: PropsApi, opts: TestContextOptions) {
     yield* opts.events ?? [];
   };
   const watcher = createWatcher(out, clock);
+  const webhooks = new Proxy((opts.webhooks ?? {}) as WebhooksApi, {
+    get(target, name: string) {
+      return (
+        target[name as keyof WebhooksApi] ?? (() => Promise.reject(new Error(`unexpected call: webhooks.${name}`)))
+      );
+    },
+  });
   const ctx: CommandContext = {
     client,
+    webhooks,
     out,
     clock,
     json: opts.json === true,

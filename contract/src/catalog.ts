@@ -176,6 +176,8 @@ export const DEFAULT_MOVERS_LIMIT = 50;
 export const EDGE_THRESHOLDS = [0, 0.02, 0.05, 0.1] as const;
 /** Most settled props one results answer lists (GET /props/results `limit`). */
 export const MAX_RESULTS_LIMIT = 5000;
+/** Most deliveries one webhook delivery log answer lists (GET /webhooks/{id}/deliveries `limit`). */
+export const MAX_WEBHOOK_DELIVERIES_LIMIT = 100;
 
 export function isStatKey(sport: SportId, stat: string): boolean {
   return (STAT_KEYS[sport] as readonly string[]).includes(stat);
@@ -190,6 +192,7 @@ export const ERROR_STATUS = {
   route_not_in_tier: 403,
   live_not_in_tier: 403,
   host_not_allowed: 403,
+  too_many_webhooks: 403,
   event_not_found: 404,
   not_found: 404,
   method_not_allowed: 405,
@@ -214,6 +217,8 @@ export const ERROR_MEANING = {
   live_not_in_tier: "Live lines are not in the key's tier; `requiredTier` names the lowest tier that has them.",
   host_not_allowed:
     'The `Host` or `Origin` of a request to `/mcp` is neither loopback nor allowed (`PROPS_ALLOWED_HOSTS`, `PROPS_ALLOWED_ORIGINS`): the guard against DNS rebinding.',
+  too_many_webhooks:
+    'The key already has as many webhook endpoints as its tier allows (pro 5, sharp 20, enterprise 100); delete one, or `requiredTier` names the tier that allows more.',
   event_not_found: 'No game with that event id has props on the board.',
   not_found: 'Nothing matches (a player or prop with no record, or an unknown path).',
   method_not_allowed: 'The path exists but not for this method; the `Allow` header lists the methods it serves.',

@@ -15,3 +15,4 @@ export * from './schemas/record';
 export * from './schemas/slip';
 export * from './schemas/sport';
 export * from './schemas/stream';
+export * from './schemas/webhook';

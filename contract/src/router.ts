@@ -32,6 +32,21 @@ import {
 import { SlipEvaluationSchema, SlipRequestSchema } from './schemas/slip';
 import { SportsResponseSchema } from './schemas/sport';
 import { StreamEventSchema, StreamQuerySchema, StreamTokenRequestSchema, StreamTokenSchema } from './schemas/stream';
+import {
+  CreatedWebhookSchema,
+  CreateWebhookRequestSchema,
+  DeletedWebhookSchema,
+  EmptyBodySchema,
+  RotatedSecretSchema,
+  UpdateWebhookRequestSchema,
+  WebhookDeliveriesQuerySchema,
+  WebhookDeliveriesSchema,
+  WebhookDeliveryPathSchema,
+  WebhookDeliverySchema,
+  WebhookListSchema,
+  WebhookPathSchema,
+  WebhookSchema,
+} from './schemas/webhook';
 
 const c = initContract();
 
@@ -59,6 +74,8 @@ export const API_TAGS = {
   'Account and keys': 'Your key, tier and usage, and a free key for anyone.',
   Stream:
     'Board changes pushed as they happen (Server-Sent Events), resumable exactly by event id, and short-lived stream tokens for browsers.',
+  Webhooks:
+    "Signed pushes to your own server (Standard Webhooks v1.0.0): line moves, edges, game starts and finals, settled props. Register endpoints, rotate their secrets, send a test ping, read each endpoint's delivery log and retry a delivery. Pro tier and above; the events themselves are listed under the document's webhooks.",
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
 
@@ -314,6 +331,137 @@ export const contract = c.router(
         503: ErrorSchema,
       },
       metadata: { tag: 'Stream', tier: 'free', example: { body: {} } } satisfies RouteMeta,
+    },
+    createWebhook: {
+      method: 'POST',
+      path: '/webhooks',
+      summary: 'Register a webhook endpoint',
+      description:
+        'Registers an endpoint that receives the events it names, narrowed by its filters, as your tier sees the board (its sports, no live props below sharp). The answer carries the signing secret, shown only now. The URL must be https:// and must not resolve to a private, link-local, loopback or metadata address (the operator may allow http:// and loopback for development). Endpoints per key: pro 5, sharp 20, enterprise 100 (`too_many_webhooks` past it). Pro tier and above.',
+      body: CreateWebhookRequestSchema,
+      responses: { 201: CreatedWebhookSchema, ...keyed, ...bodyRefusals },
+      metadata: {
+        tag: 'Webhooks',
+        tier: 'pro',
+        example: {
+          body: {
+            url: 'https://hooks.example.com/propsfeed',
+            events: ['prop.line_moved', 'game.final'],
+            filters: { sports: ['nba'], stats: ['points'] },
+            description: 'Discord #nba-moves',
+          },
+        },
+      } satisfies RouteMeta,
+    },
+    listWebhooks: {
+      method: 'GET',
+      path: '/webhooks',
+      summary: 'List your webhook endpoints',
+      description: "Your key's webhook endpoints, oldest first, with how many your tier allows. Pro tier and above.",
+      responses: { 200: WebhookListSchema, ...keyed },
+      metadata: { tag: 'Webhooks', tier: 'pro', example: {} } satisfies RouteMeta,
+    },
+    getWebhook: {
+      method: 'GET',
+      path: '/webhooks/:id',
+      summary: 'One webhook endpoint',
+      description: 'One of your endpoints: its events, filters, state and, when the service disabled it, why.',
+      pathParams: WebhookPathSchema,
+      responses: { 200: WebhookSchema, ...keyed, 404: ErrorSchema },
+      metadata: {
+        tag: 'Webhooks',
+        tier: 'pro',
+        example: { params: { id: 'wh_3xAmp1eHookShownInDocs00' } },
+      } satisfies RouteMeta,
+    },
+    updateWebhook: {
+      method: 'PATCH',
+      path: '/webhooks/:id',
+      summary: 'Change or pause a webhook endpoint',
+      description:
+        'Changes the fields sent; `status: paused` stops new events (pending deliveries wait), `status: active` resumes it and re-enables an endpoint the service disabled.',
+      pathParams: WebhookPathSchema,
+      body: UpdateWebhookRequestSchema,
+      responses: { 200: WebhookSchema, ...keyed, ...bodyRefusals, 404: ErrorSchema },
+      metadata: {
+        tag: 'Webhooks',
+        tier: 'pro',
+        example: { params: { id: 'wh_3xAmp1eHookShownInDocs00' }, body: { status: 'paused' } },
+      } satisfies RouteMeta,
+    },
+    deleteWebhook: {
+      method: 'DELETE',
+      path: '/webhooks/:id',
+      summary: 'Delete a webhook endpoint',
+      description: 'Deletes the endpoint and its delivery log; nothing more is sent to it.',
+      pathParams: WebhookPathSchema,
+      body: c.noBody(),
+      responses: { 200: DeletedWebhookSchema, ...keyed, 404: ErrorSchema },
+      metadata: {
+        tag: 'Webhooks',
+        tier: 'pro',
+        example: { params: { id: 'wh_3xAmp1eHookShownInDocs00' } },
+      } satisfies RouteMeta,
+    },
+    rotateWebhookSecret: {
+      method: 'POST',
+      path: '/webhooks/:id/rotate-secret',
+      summary: "Rotate an endpoint's secret",
+      description:
+        'A new signing secret, shown only now. For 24 hours deliveries carry two signatures, by the new secret and the previous one (space-separated in `webhook-signature`), so a receiver can switch without missing one.',
+      pathParams: WebhookPathSchema,
+      body: EmptyBodySchema.optional(),
+      responses: { 200: RotatedSecretSchema, ...keyed, ...bodyRefusals, 404: ErrorSchema },
+      metadata: {
+        tag: 'Webhooks',
+        tier: 'pro',
+        example: { params: { id: 'wh_3xAmp1eHookShownInDocs00' } },
+      } satisfies RouteMeta,
+    },
+    testWebhook: {
+      method: 'POST',
+      path: '/webhooks/:id/test',
+      summary: 'Send a test ping',
+      description:
+        'Sends a `ping` event to the endpoint now and answers once the first attempt is over (at most 15 s): its status, response code, latency and error. A failed ping is retried on the usual schedule like any delivery.',
+      pathParams: WebhookPathSchema,
+      body: EmptyBodySchema.optional(),
+      responses: { 200: WebhookDeliverySchema, ...keyed, ...bodyRefusals, 404: ErrorSchema },
+      metadata: {
+        tag: 'Webhooks',
+        tier: 'pro',
+        example: { params: { id: 'wh_3xAmp1eHookShownInDocs00' } },
+      } satisfies RouteMeta,
+    },
+    webhookDeliveries: {
+      method: 'GET',
+      path: '/webhooks/:id/deliveries',
+      summary: "An endpoint's delivery log",
+      description:
+        "Deliveries to the endpoint, newest first: the message id (its `webhook-id`), event type, status, attempts, and the last attempt's response code, latency and error. Kept 7 days.",
+      pathParams: WebhookPathSchema,
+      query: WebhookDeliveriesQuerySchema,
+      responses: { 200: WebhookDeliveriesSchema, ...keyed, 404: ErrorSchema },
+      metadata: {
+        tag: 'Webhooks',
+        tier: 'pro',
+        example: { params: { id: 'wh_3xAmp1eHookShownInDocs00' }, query: { limit: '3' } },
+      } satisfies RouteMeta,
+    },
+    retryWebhookDelivery: {
+      method: 'POST',
+      path: '/webhooks/:id/deliveries/:deliveryId/retry',
+      summary: 'Retry a delivery',
+      description:
+        'Sends the delivery again now, with the same `webhook-id` and body, whatever its state; a failure is then retried on the usual schedule.',
+      pathParams: WebhookDeliveryPathSchema,
+      body: EmptyBodySchema.optional(),
+      responses: { 202: WebhookDeliverySchema, ...keyed, ...bodyRefusals, 404: ErrorSchema },
+      metadata: {
+        tag: 'Webhooks',
+        tier: 'pro',
+        example: { params: { id: 'wh_3xAmp1eHookShownInDocs00', deliveryId: 'msg_3xAmp1eMessageShownInDocs0' } },
+      } satisfies RouteMeta,
     },
   },
   { pathPrefix: '/api/v1', strictStatusCodes: true },

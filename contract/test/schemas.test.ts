@@ -178,7 +178,8 @@ describe('catalog', () => {
     expect(statusOfError('payload_too_large')).toBe(413);
     expect(statusOfError('unsupported_media_type')).toBe(415);
     expect(statusOfError('host_not_allowed')).toBe(403);
-    expect(ERROR_CODES).toHaveLength(17);
+    expect(statusOfError('too_many_webhooks')).toBe(403);
+    expect(ERROR_CODES).toHaveLength(18);
   });
   it('has the NBA stat keys of the spec', () => {
     expect(STAT_KEYS.nba).toEqual(expect.arrayContaining(['points', 'rebounds', 'assists', 'threes', 'pra']));

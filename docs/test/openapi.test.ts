@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { API_TAGS, ERROR_MEANING, ERROR_STATUS, type ErrorCode } from '@propsfeed/contract';
+import { API_TAGS, ERROR_MEANING, ERROR_STATUS, type ErrorCode, WEBHOOK_DELIVERED_TYPES } from '@propsfeed/contract';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApi } from '../src/openapi';
 
@@ -14,6 +14,14 @@ type Operation = {
   parameters?: { name: string; description?: string; example?: unknown; schema?: unknown }[];
   requestBody?: { content: Record<string, { example?: unknown }> };
   responses: Record<string, { description: string; content?: Record<string, { example?: unknown }> }>;
+};
+
+type WebhookOperation = {
+  description: string;
+  parameters: { in: string; name: string }[];
+  requestBody: {
+    content: Record<string, { schema: { properties: Record<string, unknown>; required: string[] } }>;
+  };
 };
 
 function operations(doc: { paths: Record<string, Record<string, Operation>> }) {
@@ -35,6 +43,31 @@ function byTag(tag: string): string[] {
 describe('docs/openapi.json', () => {
   it('is what the contract generates (run `pnpm docs:openapi` when this fails)', () => {
     expect(checkedIn).toEqual(JSON.parse(JSON.stringify(buildOpenApi())));
+  });
+
+  it('is OpenAPI 3.1, its schemas JSON Schema 2020-12 (null as a type, never `nullable`)', () => {
+    expect(checkedIn.openapi).toBe('3.1.0');
+    expect(JSON.stringify(checkedIn)).not.toContain('"nullable"');
+    const me = byIdOf(checkedIn).getWebhook?.responses['200']?.content?.['application/json'] as {
+      schema: { properties: Record<string, { type?: unknown }> };
+    };
+    expect(me.schema.properties.description?.type).toEqual(['string', 'null']);
+  });
+
+  it("lists every webhook event under OpenAPI 3.1's top-level webhooks, with its body's schema and the signed headers", () => {
+    expect(Object.keys(checkedIn.webhooks).sort()).toEqual([...WEBHOOK_DELIVERED_TYPES].sort());
+    for (const [type, item] of Object.entries(checkedIn.webhooks) as [string, { post: WebhookOperation }][]) {
+      const { post } = item;
+      expect(post.description, type).toBeTruthy();
+      expect(post.parameters.map((p) => `${p.in} ${p.name}`)).toEqual([
+        'header webhook-id',
+        'header webhook-timestamp',
+        'header webhook-signature',
+      ]);
+      const schema = post.requestBody.content['application/json']?.schema;
+      expect(schema?.properties.type).toEqual({ type: 'string', enum: [type] });
+      expect(schema?.required).toEqual(['type', 'timestamp', 'data']);
+    }
   });
 
   it('validates as OpenAPI 3', async () => {
@@ -62,6 +95,15 @@ describe('docs/openapi.json', () => {
         'POST /api/v1/slips/evaluate',
         'POST /api/v1/stream/tokens',
         'GET /api/v1/stream',
+        'POST /api/v1/webhooks',
+        'GET /api/v1/webhooks',
+        'GET /api/v1/webhooks/{id}',
+        'PATCH /api/v1/webhooks/{id}',
+        'DELETE /api/v1/webhooks/{id}',
+        'POST /api/v1/webhooks/{id}/rotate-secret',
+        'POST /api/v1/webhooks/{id}/test',
+        'GET /api/v1/webhooks/{id}/deliveries',
+        'POST /api/v1/webhooks/{id}/deliveries/{deliveryId}/retry',
       ].sort(),
     );
     for (const { op } of ops) {

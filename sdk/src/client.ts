@@ -20,6 +20,7 @@ import { errorFromResponse, PropsFeedError } from './errors';
 import { DEFAULT_MAX_RETRIES, DEFAULT_MAX_RETRY_AFTER_SECONDS } from './retry';
 import { openStream, type StreamMessage, type StreamParams, type StreamTransport } from './stream';
 import { createFetcher, type FetchLike, type TransportOptions } from './transport';
+import type { WebhooksApi } from './webhooks';
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8787';
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -79,10 +80,39 @@ function unwrap<R extends AnyResponse, S extends R['status']>(
   return response.body as Extract<R, { status: S }>['body'];
 }
 
+/** The webhook methods over the raw client (pro tier and above). */
+function webhooksOf(raw: RawClient): WebhooksApi {
+  return {
+    create: async (params) => unwrap(await raw.createWebhook({ body: params }), 201),
+    list: async () => unwrap(await raw.listWebhooks(), 200),
+    get: async (id) => unwrap(await raw.getWebhook({ params: { id } }), 200),
+    update: async (id, params) => unwrap(await raw.updateWebhook({ params: { id }, body: params }), 200),
+    delete: async (id) => unwrap(await raw.deleteWebhook({ params: { id } }), 200),
+    rotateSecret: async (id) => unwrap(await raw.rotateWebhookSecret({ params: { id }, body: {} }), 200),
+    test: async (id) => unwrap(await raw.testWebhook({ params: { id }, body: {} }), 200),
+    deliveries: async (id, params = {}) =>
+      unwrap(
+        await raw.webhookDeliveries({
+          params: { id },
+          query: { status: params.status, limit: params.limit, before: params.before },
+        }),
+        200,
+      ),
+    retry: async (id, deliveryId) =>
+      unwrap(await raw.retryWebhookDelivery({ params: { id, deliveryId }, body: {} }), 202),
+  };
+}
+
 export class PropsFeed implements PropsApi {
   readonly baseUrl: string;
   /** The raw ts-rest client for power users: same transport (key, timeout, retries), no throwing. */
   readonly raw: RawClient;
+  /**
+   * Webhook endpoints and their deliveries (pro tier and above): `create`, `list`, `get`,
+   * `update`, `delete`, `rotateSecret`, `test`, `deliveries`, `retry`. Verify what your server
+   * receives with `verifyWebhook`.
+   */
+  readonly webhooks: WebhooksApi;
   private readonly streamTransport: StreamTransport;
 
   constructor(options: PropsFeedOptions = {}) {
@@ -98,6 +128,7 @@ export class PropsFeed implements PropsApi {
       maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
       maxRetryAfterSeconds: options.maxRetryAfterSeconds ?? DEFAULT_MAX_RETRY_AFTER_SECONDS,
     });
+    this.webhooks = webhooksOf(this.raw);
   }
 
   /** The sport catalog; `enabled` says whether your tier allows each sport. */

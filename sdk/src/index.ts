@@ -6,6 +6,8 @@ export type {
   ApiError,
   BookLine,
   CreatedKey,
+  CreatedWebhook,
+  CreateWebhookRequest,
   Game,
   GamePropsParams,
   GameState,
@@ -28,6 +30,7 @@ export type {
   PropsApi,
   PropsApiErrorShape,
   PropsResult,
+  RotatedSecret,
   ScanParams,
   ScanResponse,
   ScanRow,
@@ -41,8 +44,16 @@ export type {
   StreamGame,
   StreamToken,
   Tier,
+  UpdateWebhookRequest,
+  Webhook,
+  WebhookDeliveries,
+  WebhookDelivery,
+  WebhookEvent,
+  WebhookEventType,
+  WebhookFilters,
+  WebhookList,
 } from '@propsfeed/contract';
-export { contract, SPORT_IDS, TIERS } from '@propsfeed/contract';
+export { contract, SPORT_IDS, TIERS, WEBHOOK_EVENT_TYPES } from '@propsfeed/contract';
 export { DEFAULT_BASE_URL, DEFAULT_TIMEOUT_MS, PropsFeed, type PropsFeedOptions, type RawClient } from './client';
 export {
   AuthenticationError,
@@ -68,3 +79,10 @@ export {
 } from './retry';
 export type { StreamMessage, StreamParams } from './stream';
 export type { FetchLike } from './transport';
+export {
+  verifyWebhook,
+  type WebhookDeliveriesParams,
+  type WebhookHeaders,
+  type WebhooksApi,
+  WebhookVerificationError,
+} from './webhooks';

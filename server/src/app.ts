@@ -48,11 +48,14 @@ import type { StreamLog } from './stream/log';
 import { MemoryStreamSlots, type StreamSlots } from './stream/slots';
 import { MemoryStreamTokens, type StreamTokens } from './stream/tokens';
 import { ViewRegistry } from './views';
+import { type WebhookOptions, WebhookService } from './webhooks/service';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The open streams of GET /api/v1/stream. */
     streams: StreamHub;
+    /** Webhook endpoints and their deliveries (absent when the app was built without them). */
+    webhooks: WebhookService | undefined;
   }
 }
 
@@ -94,6 +97,8 @@ export interface AppDeps {
   stream?: Partial<Omit<StreamHubOptions, 'source' | 'views' | 'now' | 'log'>>;
   /** The stored stream event log (resumes past the in-memory window); none: such ids get a reset snapshot. */
   streamLog?: StreamLog;
+  /** Webhooks: their store, targets allowed, clock, leadership; none: the webhook routes answer 503. */
+  webhooks?: WebhookOptions;
 }
 
 /**
@@ -168,8 +173,9 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const now = deps.now ?? Date.now;
   const entries = deps.entries ?? new EntryBook();
+  const odds = new PropOdds(entries, deps.boardData?.gameLogs);
   const queryDeps: QueryDeps = {
-    views: new ViewRegistry(deps.source, deps.projections, new PropOdds(entries, deps.boardData?.gameLogs)),
+    views: new ViewRegistry(deps.source, deps.projections, odds),
     limiter: deps.limiter,
     now,
     boardData: deps.boardData,
@@ -215,22 +221,6 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerDocs(app);
   if (deps.adminToken)
     await registerAdminRoutes(app, { adminToken: deps.adminToken, store: deps.store, keys: deps.keys, now });
-  const streamTokens = deps.streamTokens ?? new MemoryStreamTokens();
-  await registerContractRoutes(app, {
-    ...queryDeps,
-    store: deps.store,
-    keys: deps.keys,
-    signups: new SignupGate(deps.limiter, deps.signupCeiling),
-    streamTokens,
-    guardFor: (tier) => tierGuards[tier],
-  });
-  const hosts = hostPolicy({
-    ...(deps.allowedHosts ? { allowedHosts: deps.allowedHosts } : {}),
-    ...(deps.allowedOrigins ? { allowedOrigins: deps.allowedOrigins } : {}),
-    corsOrigins: deps.corsOrigins ?? '*',
-  });
-  await app.register(mcpRoutes, { guard, queryDeps, hosts });
-
   const hub = new StreamHub({
     ...deps.stream,
     ...(deps.streamLog ? { log: deps.streamLog } : {}),
@@ -240,16 +230,49 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     // Not an error worth a line: the window starts with the next board.
     onError: (err) => app.log.debug({ err }, 'stream: the feed gave no board history at start'),
   });
+  const webhooks =
+    deps.webhooks &&
+    new WebhookService({
+      ...deps.webhooks,
+      keys: deps.keys,
+      changes: hub,
+      queries: queryDeps,
+      odds,
+      settlements: deps.boardData?.settlements,
+      onError: (err) => app.log.error({ err }, 'webhooks: background work failed'),
+    });
+  const streamTokens = deps.streamTokens ?? new MemoryStreamTokens();
+  await registerContractRoutes(app, {
+    ...queryDeps,
+    store: deps.store,
+    keys: deps.keys,
+    signups: new SignupGate(deps.limiter, deps.signupCeiling),
+    streamTokens,
+    webhooks,
+    guardFor: (tier) => tierGuards[tier],
+  });
+  const hosts = hostPolicy({
+    ...(deps.allowedHosts ? { allowedHosts: deps.allowedHosts } : {}),
+    ...(deps.allowedOrigins ? { allowedOrigins: deps.allowedOrigins } : {}),
+    corsOrigins: deps.corsOrigins ?? '*',
+  });
+  await app.register(mcpRoutes, { guard, queryDeps, hosts });
+
   hub.start();
+  // After the hub: webhooks produce from its changes.
+  webhooks?.start();
   // A revoked key's streams end as soon as the key cache hears of it (its poll, or a notice).
   const unwatchKeys = deps.keys.onChange(() => hub.endRevoked((keyId) => deps.keys.isActive(keyId)));
   app.addHook('preClose', async () => {
     unwatchKeys();
+    // Before the hub stops: what is being produced is stored, what is under way is recorded.
+    await webhooks?.stop();
     hub.stop();
     // What the last boards' changes append is written before the store closes.
     await deps.streamLog?.flush();
   });
   app.decorate('streams', hub);
+  app.decorate('webhooks', webhooks);
   registerStreamRoute(app, {
     ...guardDeps,
     hub,

@@ -22,6 +22,17 @@ function parsedBy<V, R extends object, T>(parse: (value: V) => R | { error: stri
     return pick(parsed as R);
   };
 }
+/** An on/off setting: 1, true, yes or on; 0, false, no or off. */
+const flag = z
+  .string()
+  .default('0')
+  .transform((v, ctx) => {
+    const value = v.trim().toLowerCase();
+    if (['1', 'true', 'yes', 'on'].includes(value)) return true;
+    if (['0', 'false', 'no', 'off'].includes(value)) return false;
+    ctx.addIssue({ code: 'custom', message: 'must be 1 or 0 (true or false)' });
+    return z.NEVER;
+  });
 
 export const ConfigSchema = z
   .object({
@@ -76,6 +87,10 @@ export const ConfigSchema = z
     PROPS_STREAM_LOG_HOURS: z.coerce.number().min(0).max(168).default(2),
     /** Most stream events kept in the store, whatever their age (the busiest hours hold fewer hours). */
     PROPS_STREAM_LOG_MAX_EVENTS: z.coerce.number().int().min(1).default(2_000_000),
+    /** Webhooks may target http:// and loopback addresses (development, tests); else https:// to public addresses only. */
+    PROPS_WEBHOOK_ALLOW_HTTP: flag,
+    /** Webhooks may target private and link-local addresses (receivers inside the operator's network); metadata never. */
+    PROPS_WEBHOOK_ALLOW_PRIVATE: flag,
     PROPS_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Origins a browser page may call from: `*` (any; keys are bearer tokens, never cookies) or a list. */
     PROPS_CORS_ORIGINS: z

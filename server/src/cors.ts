@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunc
 /** `*` for any origin, else the exact origins allowed. */
 export type CorsOrigins = '*' | readonly string[];
 
-const METHODS = 'GET, POST, DELETE';
+const METHODS = 'GET, POST, PATCH, DELETE';
 /** What a page sends: its key, a JSON body, its own request id, and what MCP and the stream add. */
 const ALLOWED_HEADERS = `Authorization, Content-Type, Accept, ${REQUEST_ID_HEADER}, Last-Event-ID, Mcp-Protocol-Version`;
 /** What a page may read besides the CORS-safelisted headers: limits, when to retry, the request id. */

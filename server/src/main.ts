@@ -8,6 +8,7 @@ import { type CreatedKeyResult, issueKey } from './keys/issue';
 import { createLogger } from './log/logger';
 import { LOOPBACK_HOSTS } from './net/hostGuard';
 import { openRuntime, type Runtime } from './runtime';
+import type { WebhookClock } from './webhooks/clock';
 
 export interface ServeOptions {
   port?: number;
@@ -15,6 +16,8 @@ export interface ServeOptions {
   cli?: string;
   /** The clock (default Date.now): the multi-process tests set their replicas' to a busy hour of the simulated day. */
   now?: () => number;
+  /** The clock webhook retries run on (default the real one): the restart test speeds it up. */
+  webhookClock?: WebhookClock;
 }
 
 /** On the first start (no keys yet): one demo key per tier, printed once. */
@@ -79,7 +82,12 @@ function listenError(err: unknown, host: string, port: number): unknown {
 
 export async function serve(opts: ServeOptions = {}, config: Config = loadConfig()): Promise<void> {
   const logger = createLogger({ level: config.PROPS_LOG_LEVEL });
-  const runtime = await openRuntime(config, { logger, runFeed: true, ...(opts.now ? { now: opts.now } : {}) });
+  const runtime = await openRuntime(config, {
+    logger,
+    runFeed: true,
+    ...(opts.now ? { now: opts.now } : {}),
+    ...(opts.webhookClock ? { webhookClock: opts.webhookClock } : {}),
+  });
   const app = await createApp({
     store: runtime.store,
     limiter: runtime.limiter,
@@ -91,6 +99,7 @@ export async function serve(opts: ServeOptions = {}, config: Config = loadConfig
     streamTokens: runtime.streamTokens,
     streamSlots: runtime.streamSlots,
     streamLog: runtime.streamLog,
+    webhooks: runtime.webhooks,
     now: runtime.now,
     adminToken: config.PROPS_ADMIN_TOKEN,
     corsOrigins: config.PROPS_CORS_ORIGINS,

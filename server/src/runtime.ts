@@ -4,8 +4,11 @@
  * notices, and the feed (simulator or real books; on Redis, the cluster feed whose leader
  * runs that ingest).
  */
+
+import type { Redis } from 'ioredis';
 import { startClusterFeed } from './cluster/feed';
 import { openKeyNotices } from './cluster/keyNotices';
+import { LeaderLease } from './cluster/leader';
 import type { Config } from './config';
 import { ApiError } from './errors/apiError';
 import { type StartIngestOptions, startIngest, type Upstream } from './feed';
@@ -33,6 +36,9 @@ import { StreamLog } from './stream/log';
 import { RedisStreamSlots, type StreamSlots } from './stream/slots';
 import { RedisStreamTokens, type StreamTokens } from './stream/tokens';
 import { OpeningLines } from './views/openingLines';
+import type { WebhookClock } from './webhooks/clock';
+import type { Leadership, WebhookOptions } from './webhooks/service';
+import { createWebhookStore } from './webhooks/store';
 
 export interface Runtime {
   config: Config;
@@ -49,6 +55,8 @@ export interface Runtime {
   /** On Redis: stream tokens and open-stream counts every replica shares (else the app keeps its own). */
   streamTokens?: StreamTokens;
   streamSlots?: StreamSlots;
+  /** Webhooks over the store; on Redis, delivered by the replica holding the webhook lease. */
+  webhooks: WebhookOptions;
   now: () => number;
   /** Stops the feed, flushes usage and closes the store. */
   close(): Promise<void>;
@@ -72,6 +80,8 @@ export interface RuntimeOptions {
   now?: () => number;
   /** Runs the feed config names (`serve`); without it, an idle feed. */
   runFeed?: boolean;
+  /** The clock webhook retries run on (tests speed it up); default the real one. */
+  webhookClock?: WebhookClock;
 }
 
 /** The lines' source config names: the real books of PROPS_BOOKS, else the simulated world of PROPS_SIM_SEED. */
@@ -162,6 +172,15 @@ export async function openRuntime(config: Config, opts: RuntimeOptions = {}): Pr
       : undefined;
   // What the board routes read besides the board; the game-log index is also the projection source.
   const boardData = await openBoardData(anyDb, feed, onError);
+  const webhookRedis = redisUrl ? connectRedis(redisUrl, { onError }) : undefined;
+  const webhooks: WebhookOptions = {
+    store: createWebhookStore(anyDb),
+    targets: { allowHttp: config.PROPS_WEBHOOK_ALLOW_HTTP, allowPrivate: config.PROPS_WEBHOOK_ALLOW_PRIVATE },
+    ...(opts.webhookClock ? { clock: opts.webhookClock } : {}),
+    ...(webhookRedis
+      ? { leadership: leaseLeadership(webhookRedis, `${config.PROPS_REDIS_PREFIX}webhooks:leader`) }
+      : {}),
+  };
   return {
     config,
     store,
@@ -173,9 +192,11 @@ export async function openRuntime(config: Config, opts: RuntimeOptions = {}): Pr
     entries,
     ...(streamTokens && streamSlots ? { streamTokens, streamSlots } : {}),
     ...(streamLog ? { streamLog } : {}),
+    webhooks,
     now,
     async close() {
       keys.stop();
+      webhookRedis?.disconnect();
       await notices?.close();
       await streamSlots?.close();
       streamRedis?.disconnect();
@@ -240,5 +261,45 @@ function unavailableError(message: string, onError: (err: unknown) => void): (er
   return (err) => {
     onError(err);
     throw new ApiError('upstream_unavailable', message);
+  };
+}
+
+/**
+ * Webhook work on the shared engines: run by the replica holding a lease in Redis (its own key,
+ * apart from the ingest leader's), stopped when it loses it, so exactly one replica delivers.
+ */
+export function leaseLeadership(redis: Redis, key: string): Leadership {
+  return (work, onError) => {
+    // Taking and losing the lead run one after the other, never overlapping.
+    let chain: Promise<void> = Promise.resolve();
+    const serially = (step: () => Promise<void>) => {
+      chain = chain.then(step).catch(onError);
+      return chain;
+    };
+    const lease: LeaderLease = new LeaderLease({
+      redis,
+      key,
+      onAcquired: () => {
+        void serially(async () => {
+          try {
+            await work.start();
+          } catch (err) {
+            // Leading without the work running would deliver nothing: hand the lead on, try later.
+            onError(err);
+            await work.stop().catch(onError);
+            void lease.resign(5_000).catch(onError);
+          }
+        });
+      },
+      onLost: () => serially(() => work.stop()),
+      onError,
+    });
+    void lease.start().catch(onError);
+    return {
+      async stop() {
+        await lease.stop();
+        await chain;
+      },
+    };
   };
 }

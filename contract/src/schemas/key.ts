@@ -35,8 +35,9 @@ export const MAX_KEY_LABEL_LENGTH = 100;
  * bidirectional overrides: stored text must not be able to steer the terminal it is printed on.
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it refuses
-const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]*$/;
-const NO_CONTROL_MESSAGE = 'control characters (escapes, newlines, NUL, bidirectional overrides) are not allowed';
+export const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]*$/;
+export const NO_CONTROL_MESSAGE =
+  'control characters (escapes, newlines, NUL, bidirectional overrides) are not allowed';
 
 /** A key's label as every entry point takes it (sign-up, admin API, `props keys create`). */
 export const KeyLabelSchema = z

@@ -5,10 +5,15 @@ const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const KEY_PATTERN = /^pf_[0-9A-Za-z]{32}$/;
 export const KEY_PREFIX_LENGTH = 8;
 
-export function generateKey(): string {
+/** `length` random base62 characters (ids and keys). */
+export function randomBase62(length: number): string {
   let body = '';
-  for (let i = 0; i < 32; i++) body += BASE62[randomInt(62)];
-  return `pf_${body}`;
+  for (let i = 0; i < length; i++) body += BASE62[randomInt(62)];
+  return body;
+}
+
+export function generateKey(): string {
+  return `pf_${randomBase62(32)}`;
 }
 
 export function isWellFormedKey(key: string): boolean {

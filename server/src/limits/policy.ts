@@ -19,6 +19,10 @@ export interface TierPolicy {
   redistribution: boolean;
   /** Streams (GET /api/v1/stream) one key may hold open at once. */
   maxStreams: number;
+  /** Webhook endpoints one key may register (0: no webhooks). */
+  maxWebhooks: number;
+  /** Events one webhook endpoint receives per minute at most; past it, one webhook.capped summary. */
+  webhookEventsPerMinute: number;
 }
 
 const TABLE: Record<Tier, TierPolicy> = {
@@ -33,6 +37,8 @@ const TABLE: Record<Tier, TierPolicy> = {
     proRoutes: false,
     redistribution: false,
     maxStreams: 1,
+    maxWebhooks: 0,
+    webhookEventsPerMinute: 0,
   },
   pro: {
     tier: 'pro',
@@ -45,6 +51,8 @@ const TABLE: Record<Tier, TierPolicy> = {
     proRoutes: true,
     redistribution: false,
     maxStreams: 3,
+    maxWebhooks: 5,
+    webhookEventsPerMinute: 600,
   },
   sharp: {
     tier: 'sharp',
@@ -57,6 +65,8 @@ const TABLE: Record<Tier, TierPolicy> = {
     proRoutes: true,
     redistribution: false,
     maxStreams: 10,
+    maxWebhooks: 20,
+    webhookEventsPerMinute: 3_000,
   },
   // Enterprise numbers are set per key when it is made; these are the defaults of such a key.
   enterprise: {
@@ -70,6 +80,8 @@ const TABLE: Record<Tier, TierPolicy> = {
     proRoutes: true,
     redistribution: true,
     maxStreams: 100,
+    maxWebhooks: 100,
+    webhookEventsPerMinute: 20_000,
   },
 };
 
@@ -128,3 +140,8 @@ export const ALL_SPORTS: readonly SportId[] = SPORT_IDS;
 
 /** Free keys from POST /api/v1/keys, per client network (/24 or /64: keys/signupGate.ts). */
 export const NETWORK_SIGNUP_LIMITS = { perMinute: 3, perDay: 10 } as const;
+
+/** The lowest tier allowing more than `count` webhook endpoints (a 403's requiredTier), if any. */
+export function tierWithMoreWebhooks(count: number): Tier | undefined {
+  return TIERS.find((t) => TABLE[t].maxWebhooks > count);
+}

@@ -6,6 +6,7 @@ import type { SignupGate } from '../keys/signupGate';
 import type { QueryDeps } from '../queries/deps';
 import type { KeyStore } from '../store/types';
 import type { StreamTokens } from '../stream/tokens';
+import type { WebhookService } from '../webhooks/service';
 
 /** What route handlers may use: the queries' deps, the key store (key sign-up), stream tokens and the key guards. */
 export interface RouteDeps extends QueryDeps {
@@ -15,6 +16,8 @@ export interface RouteDeps extends QueryDeps {
   signups: SignupGate;
   /** Tokens that open one stream each (POST /api/v1/stream/tokens, GET /api/v1/stream?token=). */
   streamTokens: StreamTokens;
+  /** Webhook endpoints and deliveries; absent: the webhook routes answer 503. */
+  webhooks?: WebhookService | undefined;
   /** The key guard of routes open from `tier` up (auth/guard.ts). */
   guardFor(tier: 'free' | 'pro'): preHandlerAsyncHookHandler;
 }

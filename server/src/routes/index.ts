@@ -20,22 +20,31 @@ import { initServer, type RequestValidationError } from '@ts-rest/fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { describeIssues } from '../errors/validation';
 import { createKey } from './createKey';
+import { createWebhook } from './createWebhook';
+import { deleteWebhook } from './deleteWebhook';
 import type { RouteDeps, RouteImpl } from './deps';
 import { edges } from './edges';
 import { entries } from './entries';
 import { evaluateSlip } from './evaluateSlip';
 import { gameProps } from './gameProps';
 import { games } from './games';
+import { getWebhook } from './getWebhook';
+import { listWebhooks } from './listWebhooks';
 import { me } from './me';
 import { movement } from './movement';
 import { playerContext } from './playerContext';
 import { playerProps } from './playerProps';
 import { propHistory } from './propHistory';
 import { results } from './results';
+import { retryWebhookDelivery } from './retryWebhookDelivery';
+import { rotateWebhookSecret } from './rotateWebhookSecret';
 import { scan } from './scan';
 import { sports } from './sports';
 import { streamToken } from './streamToken';
+import { testWebhook } from './testWebhook';
 import { trackRecord } from './trackRecord';
+import { updateWebhook } from './updateWebhook';
+import { webhookDeliveries } from './webhookDeliveries';
 
 export type { RouteDeps } from './deps';
 
@@ -72,6 +81,15 @@ export async function registerContractRoutes(app: FastifyInstance, deps: RouteDe
     trackRecord: keyed('trackRecord', trackRecord(deps)),
     createKey: keyed('createKey', createKey(deps)),
     streamToken: keyed('streamToken', streamToken(deps)),
+    createWebhook: keyed('createWebhook', createWebhook(deps)),
+    listWebhooks: keyed('listWebhooks', listWebhooks(deps)),
+    getWebhook: keyed('getWebhook', getWebhook(deps)),
+    updateWebhook: keyed('updateWebhook', updateWebhook(deps)),
+    deleteWebhook: keyed('deleteWebhook', deleteWebhook(deps)),
+    rotateWebhookSecret: keyed('rotateWebhookSecret', rotateWebhookSecret(deps)),
+    testWebhook: keyed('testWebhook', testWebhook(deps)),
+    webhookDeliveries: keyed('webhookDeliveries', webhookDeliveries(deps)),
+    retryWebhookDelivery: keyed('retryWebhookDelivery', retryWebhookDelivery(deps)),
     // `stream` (text/event-stream) is registered beside ts-rest: routes/stream.ts.
   } as never);
   // Its own scope: registerRouter sets an error handler on the instance it is given, which

@@ -81,7 +81,9 @@ export const DEFAULT_MAX_REPLAY_EVENTS = 100_000;
 export class StreamHub {
   private window: ChangeWindow;
   private readonly groups = new Map<string, ViewGroup>();
-  private readonly encoder: StreamEncoder;
+  /** Each change's event JSON and edge facts, made once: the stream's, the log's and webhooks'. */
+  readonly encoder: StreamEncoder;
+  private readonly changeListeners = new Set<(change: BoardChange | 'gap', version: number) => void>();
   private readonly timers: NodeJS.Timeout[] = [];
   private unsubscribe: (() => void) | undefined;
   private readonly maxBufferBytes: number;
@@ -368,6 +370,20 @@ export class StreamHub {
     return chunk;
   }
 
+  /**
+   * Calls `listener` with each change after the streams are written (or 'gap' when boards were
+   * missed, with the new board's version); returns an unsubscribe. Webhooks produce from these.
+   */
+  onChange(listener: (change: BoardChange | 'gap', version: number) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  /** The changes after board `version` up to the newest, when the window still reaches it. */
+  changesAfter(version: number): BoardChange[] | undefined {
+    return this.window.after({ version, index: 0 }, this.window.board.version)?.changes;
+  }
+
   private onBoard(board: Board): void {
     const change = this.window.push(board);
     if (!change) return;
@@ -377,6 +393,7 @@ export class StreamHub {
       if (change === 'gap') this.resetGroup(group, board.version);
       else this.advance(group, [change]);
     }
+    for (const listener of this.changeListeners) listener(change, board.version);
   }
 
   /** Delayed views move to the newest board old enough; waiting clients are let in or given up on. */

@@ -13,12 +13,24 @@ import { createLineHistoryStore } from '../../src/history/lineHistory';
 import { openBoardData } from '../../src/runtime';
 import { SimWorld } from '../../src/sim/world';
 import { openDb } from '../../src/store/db';
-import { buildTestApp, type TestApp } from '../helpers/app';
+import { systemClock } from '../../src/webhooks/clock';
+import type { WebhookOptions } from '../../src/webhooks/service';
+import { buildTestApp, offlineResolver, type TestApp } from '../helpers/app';
 
 export const SIM_NOW = Date.parse('2026-11-22T01:00:00.000Z');
 export const SIM_SEED = 20261122;
 const MIN = 60_000;
 const SILENT = { info() {}, warn() {}, error() {} };
+
+/**
+ * Webhooks on the simulated clock, to the example's host (a documentation name resolved here,
+ * never looked up) through a sender that answers 200 at once: nothing leaves the machine.
+ */
+const SIM_WEBHOOKS: Partial<WebhookOptions> = {
+  clock: systemClock(() => SIM_NOW),
+  targets: { resolve: offlineResolver({ 'hooks.example.com': '93.184.215.14' }) },
+  sender: async () => ({ status: 200, latencyMs: 42, error: null }),
+};
 
 export interface SimApp extends TestApp {
   core: FeedCore;
@@ -46,7 +58,13 @@ export async function buildSimApp(): Promise<SimApp> {
     gameLogs,
   });
   const boardData = await openBoardData(db, core, () => {});
-  const app = await buildTestApp({ source: core, projections: boardData.gameLogs, boardData, now: () => SIM_NOW });
+  const app = await buildTestApp({
+    source: core,
+    projections: boardData.gameLogs,
+    boardData,
+    now: () => SIM_NOW,
+    webhooks: SIM_WEBHOOKS,
+  });
   return {
     ...app,
     core,

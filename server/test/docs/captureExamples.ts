@@ -12,6 +12,10 @@ import { buildSimApp, type SimApp } from '../board-routes/simSetup';
 export const EXAMPLE_KEY = 'pf_3xAmp1eKeyOnlyShownInTheDocs0000';
 /** The stream token the examples show (well-formed, never issued). */
 export const EXAMPLE_STREAM_TOKEN = 'st_3xAmp1eStreamTokenShownInTheDocs00';
+/** The webhook, secret and delivery the examples show in place of those the capture made. */
+export const EXAMPLE_WEBHOOK_ID = 'wh_3xAmp1eHookShownInDocs00';
+export const EXAMPLE_WEBHOOK_SECRET = 'whsec_3xAmp1eSecretOnlyShownInTheDocs0000000000=';
+export const EXAMPLE_MESSAGE_ID = 'msg_3xAmp1eMessageShownInDocs0';
 /** Arrays in an example keep this many items, so the reference stays readable. */
 const ITEMS_SHOWN = 3;
 
@@ -64,6 +68,31 @@ async function firstEvent(t: SimApp, url: string, key: string): Promise<unknown>
   }
 }
 
+/** Made for a webhook route's example: the example webhook (and a delivery to it), under the route's key. */
+interface WebhookFixture {
+  id: string;
+  secret: string;
+  deliveryId?: string;
+}
+
+async function webhookFixture(t: SimApp, key: string, withDelivery: boolean): Promise<WebhookFixture> {
+  const auth = { authorization: `Bearer ${key}` };
+  const body = (contract.createWebhook.metadata as RouteMeta).example.body;
+  const created = await t.inject({ method: 'POST', url: '/api/v1/webhooks', headers: auth, payload: body });
+  if (created.statusCode !== 201) throw new Error(`the example webhook was refused: ${created.body}`);
+  const { id, secret } = created.json() as { id: string; secret: string };
+  if (!withDelivery) return { id, secret };
+  const ping = await t.inject({ method: 'POST', url: `/api/v1/webhooks/${id}/test`, headers: auth, payload: {} });
+  return { id, secret, deliveryId: (ping.json() as { id: string }).id };
+}
+
+/** The example's ids in a webhook route's path, as the fixture made them. */
+function withFixture(url: string, fixture: WebhookFixture | undefined): string {
+  if (!fixture) return url;
+  const real = url.replace(EXAMPLE_WEBHOOK_ID, fixture.id);
+  return fixture.deliveryId ? real.replace(EXAMPLE_MESSAGE_ID, fixture.deliveryId) : real;
+}
+
 export async function captureExamples(): Promise<ResponseExamples> {
   const t = await buildSimApp();
   try {
@@ -71,7 +100,11 @@ export async function captureExamples(): Promise<ResponseExamples> {
     for (const [name, route] of Object.entries(contract)) {
       const meta = route.metadata as RouteMeta;
       const key = meta.public ? undefined : await t.createKey({ tier: meta.tier ?? 'free', label: 'my laptop' });
-      const url = requestUrl(route.path, meta.example);
+      const fixture =
+        meta.tag === 'Webhooks' && name !== 'createWebhook'
+          ? await webhookFixture(t, key as string, name === 'webhookDeliveries' || name === 'retryWebhookDelivery')
+          : undefined;
+      const url = withFixture(requestUrl(route.path, meta.example), fixture);
       if (meta.eventStream) {
         examples[name] = { status: 200, body: shorten(await firstEvent(t, url, key as string)) };
         continue;
@@ -80,7 +113,7 @@ export async function captureExamples(): Promise<ResponseExamples> {
         method: route.method,
         url,
         headers: key ? { authorization: `Bearer ${key}` } : {},
-        ...(route.method === 'POST' ? { payload: meta.example.body ?? {} } : {}),
+        ...(route.method === 'POST' || route.method === 'PATCH' ? { payload: meta.example.body ?? {} } : {}),
       });
       const status = Object.keys(route.responses)
         .map(Number)
@@ -91,7 +124,17 @@ export async function captureExamples(): Promise<ResponseExamples> {
         );
       }
       let text = res.body;
-      const answer = res.json() as { key?: unknown; token?: unknown };
+      const answer = res.json() as { key?: unknown; token?: unknown; id?: unknown; secret?: unknown };
+      // The webhook, its secret and deliveries the capture made, shown as the examples' own.
+      const made = [
+        [fixture?.id, EXAMPLE_WEBHOOK_ID],
+        [fixture?.deliveryId, EXAMPLE_MESSAGE_ID],
+        [fixture?.secret, EXAMPLE_WEBHOOK_SECRET],
+        [typeof answer.secret === 'string' ? answer.secret : undefined, EXAMPLE_WEBHOOK_SECRET],
+        [name === 'createWebhook' ? answer.id : undefined, EXAMPLE_WEBHOOK_ID],
+        [name === 'testWebhook' ? answer.id : undefined, EXAMPLE_MESSAGE_ID],
+      ] as const;
+      for (const [real, shown] of made) if (typeof real === 'string') text = text.replaceAll(real, shown);
       const issued = [key, answer.key].filter((k): k is string => typeof k === 'string');
       for (const k of issued) {
         text = text.replaceAll(k, EXAMPLE_KEY).replaceAll(keyPrefixOf(k), keyPrefixOf(EXAMPLE_KEY));

@@ -22,7 +22,26 @@ import { type Db, openDb } from '../../src/store/db';
 import { createKyselyStore, type StoreSchema } from '../../src/store/kyselyStore';
 import type { Store } from '../../src/store/types';
 import { StreamLog, type StreamLogOptions } from '../../src/stream/log';
+import type { WebhookOptions, WebhookService } from '../../src/webhooks/service';
+import { createWebhookStore } from '../../src/webhooks/store';
+import type { Resolver } from '../../src/webhooks/targets';
 import { TestBoardSource } from './board';
+
+/**
+ * Names tests may register webhooks under, and what they resolve to: never a lookup that
+ * leaves the machine. Any other name does not resolve.
+ */
+export const OFFLINE_NAMES: Record<string, string> = { localhost: '127.0.0.1' };
+
+export function offlineResolver(names: Record<string, string> = OFFLINE_NAMES): Resolver {
+  return async (host) => {
+    const address = names[host];
+    if (address === undefined) {
+      throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
+    }
+    return [{ address, family: address.includes(':') ? 6 : 4 }];
+  };
+}
 
 export interface TestAppOptions {
   source?: BoardSource;
@@ -53,6 +72,11 @@ export interface TestAppOptions {
   databaseUrl?: string;
   /** The stream event log's options (default: 6 hours, written by this app); false for none. */
   streamLog?: Partial<StreamLogOptions> | false;
+  /**
+   * Webhooks' options over the app's store (default: http:// and loopback allowed, names
+   * resolved by `offlineResolver`); false for none.
+   */
+  webhooks?: Partial<WebhookOptions> | false;
 }
 
 export interface TestApp {
@@ -65,6 +89,8 @@ export interface TestApp {
   /** The store's database (the stream log's tables are in it). */
   db: Db;
   streamLog: StreamLog | undefined;
+  /** The app's webhooks (unless built without). */
+  webhooks: WebhookService | undefined;
   /** One plain key per tier. */
   keys: Record<Tier, string>;
   /** Makes another key (enterprise may set rpm, rpd, scanLimit). */
@@ -112,6 +138,15 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     stream: opts.stream,
     streamLog,
     maxConnectionsPerAddress: opts.maxConnectionsPerAddress,
+    ...(opts.webhooks === false
+      ? {}
+      : {
+          webhooks: {
+            store: createWebhookStore(db as unknown as Db),
+            ...opts.webhooks,
+            targets: { allowHttp: true, resolve: offlineResolver(), ...opts.webhooks?.targets },
+          },
+        }),
   });
   const createKey: TestApp['createKey'] = async (input) => {
     const { created, record } = await issueKey(store, { label: `test ${input.tier}`, ...input });
@@ -132,6 +167,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     dataDir,
     db: db as unknown as Db,
     streamLog,
+    webhooks: app.webhooks,
     keys,
     createKey,
     get: (url, key, headers = {}) =>

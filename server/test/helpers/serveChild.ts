@@ -27,28 +27,31 @@ export interface ServeChild {
  * Starts `serve({ port: 0 })` with `env` over the test's environment; resolves once it
  * listens and, on a first start (an empty store), has printed its demo keys. `clockAt` (ISO
  * time) runs its clock from that instant (serve()'s `now`), as the multi-process tests do;
- * `clockOffsetMs` moves it that far from the real one instead.
+ * `clockOffsetMs` moves it that far from the real one instead. `script`: a module that calls
+ * `serve` itself (with options only a test gives, such as a faster clock).
  */
 export async function startServeChild(
   env: Record<string, string>,
   firstStart = true,
-  opts: { clockAt?: string; clockOffsetMs?: number } = {},
+  opts: { clockAt?: string; clockOffsetMs?: number; script?: string } = {},
 ): Promise<ServeChild> {
   if (opts.clockAt !== undefined && Number.isNaN(Date.parse(opts.clockAt))) throw new Error(`clockAt ${opts.clockAt}`);
   const offset = opts.clockAt ? `${Date.parse(opts.clockAt)} - Date.now()` : String(opts.clockOffsetMs ?? 0);
   const now =
     offset === '0' ? 'const now = undefined;' : `const offset = ${offset}; const now = () => Date.now() + offset;`;
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--input-type=module',
-      '-e',
-      `import { serve } from ${JSON.stringify(serveScript)}; ${now} await serve({ port: 0, cli: 'propsfeed', ...(now ? { now } : {}) });`,
-    ],
-    { env: { ...process.env, PROPS_LOG_LEVEL: 'fatal', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const args = opts.script
+    ? ['--import', 'tsx', opts.script]
+    : [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        `import { serve } from ${JSON.stringify(serveScript)}; ${now} await serve({ port: 0, cli: 'propsfeed', ...(now ? { now } : {}) });`,
+      ];
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, PROPS_LOG_LEVEL: 'fatal', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout?.on('data', (d) => {
     out += String(d);

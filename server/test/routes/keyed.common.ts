@@ -6,16 +6,24 @@ import { contract, type RouteMeta } from '@propsfeed/contract';
 
 export interface KeyedRoute {
   name: keyof typeof contract;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   url: string;
   /** The JSON body of a POST route's test request. */
   payload?: unknown;
   tier: 'free' | 'pro';
 }
 
-/** Bodies of the POST routes' test requests. */
+const NO_WEBHOOK = `wh_${'0'.repeat(24)}`;
+
+/** Bodies of the POST and PATCH routes' test requests. */
 const PAYLOADS: Record<string, unknown> = {
   streamToken: {},
+  // A documentation address: refused (400) before anything is sent or stored.
+  createWebhook: { url: 'https://203.0.113.9/hooks', events: ['game.final'] },
+  updateWebhook: { status: 'paused' },
+  rotateWebhookSecret: {},
+  testWebhook: {},
+  retryWebhookDelivery: {},
   evaluateSlip: {
     legs: [
       { player: 'Nikola Jokic', stat: 'points', side: 'over' },
@@ -40,6 +48,16 @@ const URLS: Record<string, string> = {
   streamToken: '/api/v1/stream/tokens',
   results: '/api/v1/props/results?date=2026-11-20',
   trackRecord: '/api/v1/props/track-record?sport=nba',
+  // No such webhook: 404 for every key, after the guard has checked the key, tier and limits.
+  createWebhook: '/api/v1/webhooks',
+  listWebhooks: '/api/v1/webhooks',
+  getWebhook: `/api/v1/webhooks/${NO_WEBHOOK}`,
+  updateWebhook: `/api/v1/webhooks/${NO_WEBHOOK}`,
+  deleteWebhook: `/api/v1/webhooks/${NO_WEBHOOK}`,
+  rotateWebhookSecret: `/api/v1/webhooks/${NO_WEBHOOK}/rotate-secret`,
+  testWebhook: `/api/v1/webhooks/${NO_WEBHOOK}/test`,
+  webhookDeliveries: `/api/v1/webhooks/${NO_WEBHOOK}/deliveries`,
+  retryWebhookDelivery: `/api/v1/webhooks/${NO_WEBHOOK}/deliveries/msg_${'0'.repeat(32)}/retry`,
 };
 
 /**

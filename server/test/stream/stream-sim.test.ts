@@ -6,13 +6,12 @@
 import type { AddressInfo } from 'node:net';
 import type { ScanRow } from '@propsfeed/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADAPTERS } from '../../src/books';
 import { backfill } from '../../src/feed/backfill';
 import { FeedCore } from '../../src/feed/core';
-import { renderPrizePicks, renderUnderdog } from '../../src/sim/render';
-import { SIM_SPORTS, SimWorld } from '../../src/sim/world';
+import { SimWorld } from '../../src/sim/world';
 import { SIM_NOW, SIM_SEED } from '../board-routes/simSetup';
 import { buildTestApp, type TestApp } from '../helpers/app';
+import { pollSim } from '../helpers/simFeed';
 import { openStream } from './sseClient';
 
 const MIN = 60_000;
@@ -22,13 +21,7 @@ let t: TestApp;
 let core: FeedCore;
 const world = new SimWorld(SIM_SEED);
 
-async function poll(at: number): Promise<void> {
-  for (const sport of SIM_SPORTS) {
-    core.applyPart('prizepicks', sport.id, ADAPTERS.prizepicks.parse(renderPrizePicks(world, sport.id, at)), at);
-  }
-  core.applyPart('underdog', 'all', ADAPTERS.underdog.parse(renderUnderdog(world, at)), at);
-  await core.commit(['prizepicks', 'underdog'], at);
-}
+const poll = (at: number) => pollSim(core, world, at);
 
 beforeAll(async () => {
   core = new FeedCore({ books: ['prizepicks', 'underdog'], logger: SILENT, retainMs: 30 * MIN, now: () => now });

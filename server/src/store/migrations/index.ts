@@ -5,6 +5,7 @@ import { keyChanges } from './003_key_changes';
 import { propLocks } from './004_prop_locks';
 import { streamLog } from './005_stream_log';
 import { streamLogEdges } from './006_stream_log_edges';
+import { webhooks } from './009_webhooks';
 
 /**
  * Every migration, by name; names sort in the order they apply. Each concern adds its own
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '004_prop_locks': propLocks,
   '005_stream_log': streamLog,
   '006_stream_log_edges': streamLogEdges,
+  '009_webhooks': webhooks,
 };

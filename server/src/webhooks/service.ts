@@ -1,0 +1,454 @@
+/**
+ * Webhooks for the routes and the app: endpoint administration for a caller (register, list,
+ * change, delete, rotate the secret, ping, read the delivery log, retry), and the background
+ * work of the one replica that delivers (on the shared engines, the holder of the webhook
+ * lease; embedded, this process): producing each board change's events and sending what is
+ * due. None of that work runs on a request's path.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  type CreatedWebhook,
+  type CreateWebhookRequest,
+  DEFAULT_LINE_THRESHOLD,
+  DEFAULT_ODDS_THRESHOLD,
+  isStatKey,
+  type RotatedSecret,
+  type SportId,
+  type UpdateWebhookRequest,
+  WEBHOOK_OLD_SECRET_HOURS,
+  type Webhook,
+  type WebhookDeliveries,
+  type WebhookDelivery,
+  type WebhookFilters,
+  type WebhookList,
+} from '@propsfeed/contract';
+import { assertSport } from '../auth/access';
+import type { Caller } from '../auth/caller';
+import { ApiError } from '../errors/apiError';
+import type { SettlementReader } from '../history/settlement';
+import type { KeyCache } from '../keys/cache';
+import { randomBase62 } from '../keys/format';
+import { tierWithMoreWebhooks } from '../limits/policy';
+import type { PropOdds } from '../odds';
+import type { QueryDeps } from '../queries/deps';
+import { entryTypeOf } from '../queries/edges';
+import { type AttemptDeps, applyToEndpoint, attemptDelivery } from './attempt';
+import { systemClock, type WebhookClock } from './clock';
+import { Dispatcher } from './dispatcher';
+import { EndpointCache } from './endpoints';
+import { messageId } from './events';
+import { type ChangeFeed, Producer } from './producer';
+import { httpSender, type Sender } from './sender';
+import { generateSecret } from './sign';
+import type { DeliveryRecord, EndpointRecord, EventRecord, WebhookStore } from './store';
+import { checkTarget, systemResolver, type TargetPolicy } from './targets';
+
+/** Work that runs only on the replica that leads webhooks. */
+export interface LeaderWork {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Runs `work` while this replica leads (started on taking the lead, stopped on losing it). */
+export type Leadership = (work: LeaderWork, onError: (err: unknown) => void) => { stop(): Promise<void> };
+
+/** How long a replica that failed to start the work waits before trying again. */
+const RESTART_MS = 5_000;
+
+/** One process, one leader (the embedded default): starts at once, and again after a failure, until stopped. */
+export const alwaysLead: Leadership = (work, onError) => {
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const begin = (): Promise<void> =>
+    work.start().catch(async (err) => {
+      onError(err);
+      await work.stop().catch(onError);
+      if (stopped) return;
+      retry = setTimeout(() => {
+        started = begin();
+      }, RESTART_MS);
+      retry.unref();
+    });
+  let started = begin();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      await started;
+      await work.stop();
+    },
+  };
+};
+
+export interface WebhookOptions {
+  store: WebhookStore;
+  /** What targets are allowed and how names resolve (default: https only, the system resolver). */
+  targets?: Partial<TargetPolicy>;
+  clock?: WebhookClock;
+  sender?: Sender;
+  /** Retry jitter's randomness, in [0, 1). */
+  random?: () => number;
+  leadership?: Leadership;
+  /** Attempts under way at once, and to one endpoint. */
+  maxInFlight?: number;
+  perEndpoint?: number;
+}
+
+export interface WebhookServiceDeps extends WebhookOptions {
+  keys: KeyCache;
+  changes: ChangeFeed;
+  queries: QueryDeps;
+  odds?: PropOdds | undefined;
+  settlements?: SettlementReader | undefined;
+  onError: (err: unknown) => void;
+}
+
+/** Finished deliveries (and their events) are kept this long. */
+export const DELIVERY_RETENTION_MS = 7 * 86_400_000;
+const HOLD_MS = 30_000;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
+
+export function pingEvent(endpointId: string, nowMs: number): EventRecord {
+  const body = JSON.stringify({
+    type: 'ping',
+    timestamp: iso(nowMs),
+    data: { webhookId: endpointId, message: 'propsfeed test ping: this endpoint is reachable and verifies' },
+  });
+  return {
+    id: messageId('ping', endpointId, nowMs, randomBytes(8).toString('hex')),
+    type: 'ping',
+    body,
+    createdAt: nowMs,
+  };
+}
+
+export class WebhookService {
+  readonly store: WebhookStore;
+  readonly clock: WebhookClock;
+  private readonly targets: TargetPolicy;
+  private readonly attemptDeps: AttemptDeps;
+  private readonly endpoints: EndpointCache;
+  private readonly producer: Producer;
+  private readonly dispatcher: Dispatcher;
+  private lead: { stop(): Promise<void> } | undefined;
+  private prune: NodeJS.Timeout | undefined;
+  private readonly ownSender: (Sender & { close(): void }) | undefined;
+
+  constructor(private readonly deps: WebhookServiceDeps) {
+    this.store = deps.store;
+    this.clock = deps.clock ?? systemClock();
+    this.targets = {
+      allowHttp: deps.targets?.allowHttp ?? false,
+      allowPrivate: deps.targets?.allowPrivate ?? false,
+      resolve: deps.targets?.resolve ?? systemResolver,
+    };
+    this.ownSender = deps.sender ? undefined : httpSender();
+    const sender = deps.sender ?? (this.ownSender as Sender);
+    this.attemptDeps = {
+      sender,
+      targets: this.targets,
+      clock: this.clock,
+      random: deps.random ?? Math.random,
+      wallNow: Date.now,
+    };
+    this.endpoints = new EndpointCache(deps.store);
+    this.dispatcher = new Dispatcher({
+      ...this.attemptDeps,
+      store: deps.store,
+      endpoints: this.endpoints,
+      isKeyActive: (keyId) => deps.keys.isActive(keyId),
+      ...(deps.maxInFlight !== undefined ? { maxInFlight: deps.maxInFlight } : {}),
+      ...(deps.perEndpoint !== undefined ? { perEndpoint: deps.perEndpoint } : {}),
+      onError: deps.onError,
+    });
+    this.producer = new Producer({
+      store: deps.store,
+      endpoints: this.endpoints,
+      keys: deps.keys,
+      changes: deps.changes,
+      views: deps.queries.views,
+      odds: deps.odds,
+      settlements: deps.settlements,
+      clock: this.clock,
+      onStored: () => this.dispatcher.kick(),
+      onError: deps.onError,
+    });
+  }
+
+  /** Starts the background work wherever this replica leads webhooks. */
+  start(): void {
+    if (this.lead) return;
+    const work: LeaderWork = {
+      start: async () => {
+        await this.producer.start();
+        this.dispatcher.start();
+        this.prune = setInterval(() => {
+          this.store.prune(this.clock.now() - DELIVERY_RETENTION_MS).catch(this.deps.onError);
+        }, 3_600_000);
+        this.prune.unref();
+      },
+      stop: async () => {
+        clearInterval(this.prune);
+        await this.producer.stop();
+        await this.dispatcher.stop();
+      },
+    };
+    this.lead = (this.deps.leadership ?? alwaysLead)(work, this.deps.onError);
+  }
+
+  async stop(): Promise<void> {
+    await this.lead?.stop();
+    this.lead = undefined;
+    this.ownSender?.close();
+  }
+
+  /** Every change handed over so far is stored (tests). */
+  produced(): Promise<void> {
+    return this.producer.idle();
+  }
+
+  // ---- Administration, for one caller ----
+
+  private webhookOf(e: EndpointRecord, caller: Caller): Webhook {
+    return {
+      id: e.id,
+      url: e.url,
+      description: e.description,
+      events: e.events,
+      filters: e.filters,
+      thresholds: { line: e.lineThreshold, odds: e.oddsThreshold },
+      minEdge: e.minEdge,
+      entry: e.entry,
+      status: e.status,
+      disabledReason: e.disabledReason,
+      failingSince: isoOrNull(e.failingSince),
+      eventsPerMinute: caller.policy.webhookEventsPerMinute,
+      previousSecretExpiresAt:
+        e.previousSecretUntil !== null && e.previousSecretUntil > this.clock.now() ? iso(e.previousSecretUntil) : null,
+      createdAt: iso(e.createdAt),
+      updatedAt: iso(e.updatedAt),
+    };
+  }
+
+  /** The caller's endpoint, or the 404 (another key's endpoint is not found either). */
+  private async own(caller: Caller, id: string): Promise<EndpointRecord> {
+    const endpoint = await this.store.endpoint(id);
+    if (!endpoint || endpoint.keyId !== caller.keyId) {
+      throw new ApiError('not_found', `no webhook ${id} on this key; list yours with GET /api/v1/webhooks`);
+    }
+    return endpoint;
+  }
+
+  /** The filters, checked against the caller's tier and the catalog. */
+  private checkFilters(caller: Caller, filters: WebhookFilters): WebhookFilters {
+    for (const sport of filters.sports ?? []) assertSport(caller, sport);
+    const sports = filters.sports ?? (caller.policy.sports === 'all' ? undefined : caller.policy.sports);
+    for (const stat of filters.stats ?? []) {
+      const known = sports ? sports.some((s) => isStatKey(s as SportId, stat)) : true;
+      if (!known) {
+        throw new ApiError('invalid_request', `filters.stats: '${stat}' is not a stat key of ${sports?.join(', ')}`);
+      }
+    }
+    const unique = <T>(list: readonly T[] | undefined) => (list ? [...new Set(list)] : undefined);
+    const out: WebhookFilters = {};
+    for (const key of ['sports', 'stats', 'players', 'books', 'games'] as const) {
+      const list = unique(filters[key] as readonly string[] | undefined);
+      if (list) (out as Record<string, string[]>)[key] = list;
+    }
+    return out;
+  }
+
+  private async checkUrl(url: string): Promise<void> {
+    const check = await checkTarget(url, this.targets);
+    if (!check.ok) throw new ApiError('invalid_request', `url: ${check.reason}`);
+  }
+
+  private checkEdgeFields(events: readonly string[], minEdge: number | null, entry: string | null): void {
+    if (events.includes('prop.edge') && minEdge === null) {
+      throw new ApiError('invalid_request', 'minEdge: prop.edge needs the edge to watch for, e.g. "minEdge": 0.03');
+    }
+    if (entry !== null) entryTypeOf(this.deps.queries, entry);
+  }
+
+  async create(caller: Caller, input: CreateWebhookRequest): Promise<CreatedWebhook> {
+    const existing = await this.store.endpointsOf(caller.keyId);
+    const max = caller.policy.maxWebhooks;
+    if (existing.length >= max) {
+      const requiredTier = tierWithMoreWebhooks(existing.length);
+      throw new ApiError(
+        'too_many_webhooks',
+        `this key already has ${existing.length} webhook endpoint${existing.length === 1 ? '' : 's'}, the ${caller.tier} tier's most; delete one first`,
+        requiredTier ? { requiredTier } : {},
+      );
+    }
+    const filters = this.checkFilters(caller, input.filters ?? {});
+    const minEdge = input.minEdge ?? null;
+    const entry = input.entry ?? null;
+    this.checkEdgeFields(input.events, minEdge, entry);
+    await this.checkUrl(input.url);
+    const now = this.clock.now();
+    const endpoint: EndpointRecord = {
+      id: `wh_${randomBase62(24)}`,
+      keyId: caller.keyId,
+      url: input.url,
+      description: input.description ?? null,
+      events: [...input.events],
+      filters,
+      lineThreshold: input.thresholds?.line ?? DEFAULT_LINE_THRESHOLD,
+      oddsThreshold: input.thresholds?.odds ?? DEFAULT_ODDS_THRESHOLD,
+      minEdge,
+      entry,
+      secret: generateSecret(),
+      previousSecret: null,
+      previousSecretUntil: null,
+      status: 'active',
+      disabledReason: null,
+      failingSince: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.store.insertEndpoint(endpoint);
+    this.endpoints.invalidate();
+    return { ...this.webhookOf(endpoint, caller), secret: endpoint.secret };
+  }
+
+  async list(caller: Caller): Promise<WebhookList> {
+    const endpoints = await this.store.endpointsOf(caller.keyId);
+    return {
+      count: endpoints.length,
+      max: caller.policy.maxWebhooks,
+      webhooks: endpoints.map((e) => this.webhookOf(e, caller)),
+    };
+  }
+
+  async get(caller: Caller, id: string): Promise<Webhook> {
+    return this.webhookOf(await this.own(caller, id), caller);
+  }
+
+  async update(caller: Caller, id: string, input: UpdateWebhookRequest): Promise<Webhook> {
+    const endpoint = await this.own(caller, id);
+    const patch: Partial<EndpointRecord> = {};
+    if (input.url !== undefined) {
+      await this.checkUrl(input.url);
+      patch.url = input.url;
+    }
+    if (input.events !== undefined) patch.events = [...input.events];
+    if (input.filters !== undefined) patch.filters = this.checkFilters(caller, input.filters ?? {});
+    if (input.description !== undefined) patch.description = input.description;
+    if (input.thresholds?.line !== undefined) patch.lineThreshold = input.thresholds.line;
+    if (input.thresholds?.odds !== undefined) patch.oddsThreshold = input.thresholds.odds;
+    if (input.minEdge !== undefined) patch.minEdge = input.minEdge;
+    if (input.entry !== undefined) patch.entry = input.entry;
+    this.checkEdgeFields(
+      patch.events ?? endpoint.events,
+      patch.minEdge !== undefined ? patch.minEdge : endpoint.minEdge,
+      patch.entry !== undefined ? patch.entry : endpoint.entry,
+    );
+    if (input.status !== undefined && input.status !== endpoint.status) {
+      patch.status = input.status;
+      if (input.status === 'active') {
+        patch.disabledReason = null;
+        patch.failingSince = null;
+      }
+    }
+    patch.updatedAt = Math.max(this.clock.now(), endpoint.updatedAt + 1);
+    await this.store.updateEndpoint(id, patch);
+    this.endpoints.invalidate();
+    if (patch.status === 'active') this.dispatcher.kick();
+    return this.webhookOf({ ...endpoint, ...patch }, caller);
+  }
+
+  async delete(caller: Caller, id: string): Promise<void> {
+    await this.own(caller, id);
+    await this.store.deleteEndpoint(id);
+    this.endpoints.invalidate();
+  }
+
+  async rotateSecret(caller: Caller, id: string): Promise<RotatedSecret> {
+    const endpoint = await this.own(caller, id);
+    const now = this.clock.now();
+    const until = now + WEBHOOK_OLD_SECRET_HOURS * 3_600_000;
+    const secret = generateSecret();
+    await this.store.updateEndpoint(id, {
+      secret,
+      previousSecret: endpoint.secret,
+      previousSecretUntil: until,
+      updatedAt: Math.max(now, endpoint.updatedAt + 1),
+    });
+    this.endpoints.invalidate();
+    return { id, secret, previousSecretExpiresAt: iso(until) };
+  }
+
+  /** Sends a ping now and answers with its first attempt's outcome (a failure is retried as usual). */
+  async test(caller: Caller, id: string): Promise<WebhookDelivery> {
+    const endpoint = await this.own(caller, id);
+    const now = this.clock.now();
+    const event = pingEvent(id, now);
+    await this.store.enqueue(
+      [event],
+      [{ endpointId: id, eventId: event.id, type: 'ping', createdAt: now, dueAt: now + HOLD_MS }],
+    );
+    const claimed = await this.store.claimOne(id, event.id, now + HOLD_MS);
+    if (claimed) {
+      const { update, effect } = await attemptDelivery(claimed, endpoint, this.attemptDeps);
+      await this.store.recordAttempts([update]);
+      await applyToEndpoint(this.store, endpoint, effect, this.clock.now());
+      if (update.status === 'pending') this.dispatcher.kick();
+    }
+    return this.deliveryOf(await this.mustDelivery(id, event.id));
+  }
+
+  async deliveries(
+    caller: Caller,
+    id: string,
+    query: { status?: DeliveryRecord['status'] | undefined; limit: number; before?: string | undefined },
+  ): Promise<WebhookDeliveries> {
+    await this.own(caller, id);
+    let before: { createdAt: number; eventId: string } | undefined;
+    if (query.before !== undefined) {
+      const at = query.before.indexOf('_');
+      before = { createdAt: Number(query.before.slice(0, at)), eventId: query.before.slice(at + 1) };
+    }
+    const rows = await this.store.deliveries(id, { status: query.status, limit: query.limit, before });
+    const last = rows.at(-1);
+    return {
+      webhookId: id,
+      count: rows.length,
+      deliveries: rows.map((r) => this.deliveryOf(r)),
+      nextBefore: rows.length === query.limit && last ? `${last.createdAt}_${last.eventId}` : null,
+    };
+  }
+
+  /** Makes the delivery due now, whatever its state; the delivering replica sends it within a second. */
+  async retry(caller: Caller, id: string, deliveryId: string): Promise<WebhookDelivery> {
+    await this.own(caller, id);
+    const claimed = await this.store.claimOne(id, deliveryId, this.clock.now());
+    if (!claimed) throw new ApiError('not_found', `no delivery ${deliveryId} to webhook ${id}`);
+    const queued = this.deliveryOf(await this.mustDelivery(id, deliveryId));
+    this.dispatcher.kick();
+    return queued;
+  }
+
+  private async mustDelivery(endpointId: string, eventId: string): Promise<DeliveryRecord> {
+    const found = await this.store.delivery(endpointId, eventId);
+    if (!found) throw new ApiError('not_found', `no delivery ${eventId} to webhook ${endpointId}`);
+    return found;
+  }
+
+  private deliveryOf(d: DeliveryRecord): WebhookDelivery {
+    return {
+      id: d.eventId,
+      type: d.type,
+      status: d.status,
+      attempts: d.attempts,
+      createdAt: iso(d.createdAt),
+      lastAttemptAt: isoOrNull(d.lastAttemptAt),
+      nextAttemptAt: d.status === 'pending' ? isoOrNull(d.nextAttemptAt) : null,
+      responseStatus: d.responseStatus,
+      latencyMs: d.latencyMs,
+      error: d.error,
+    };
+  }
+}
