@@ -18,7 +18,8 @@
 import { contract, type RouteMeta } from '@propsfeed/contract';
 import { initServer, type RequestValidationError } from '@ts-rest/fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { describeIssues } from '../errors/validation';
+import { missingBodyMessage } from '../errors/answer';
+import { bodyMissing, describeIssues } from '../errors/validation';
 import { createKey } from './createKey';
 import type { RouteDeps, RouteImpl } from './deps';
 import { edges } from './edges';
@@ -39,8 +40,9 @@ import { trackRecord } from './trackRecord';
 
 export type { RouteDeps } from './deps';
 
-/** One sentence naming each bad parameter. */
-export function describeValidationError(err: RequestValidationError): string {
+/** One sentence naming each bad parameter (or saying the body is missing). */
+export function describeValidationError(err: RequestValidationError, request: FastifyRequest): string {
+  if (bodyMissing(err.body)) return missingBodyMessage(request);
   return describeIssues([
     ['path', err.pathParams],
     ['query', err.query],
@@ -80,8 +82,8 @@ export async function registerContractRoutes(app: FastifyInstance, deps: RouteDe
     s.registerRouter(contract, router, scope, {
       logInitialization: false,
       responseValidation: false,
-      requestValidationErrorHandler: (err: RequestValidationError, _req: FastifyRequest, reply: FastifyReply) =>
-        reply.status(400).send({ error: 'invalid_request', message: describeValidationError(err) }),
+      requestValidationErrorHandler: (err: RequestValidationError, req: FastifyRequest, reply: FastifyReply) =>
+        reply.status(400).send({ error: 'invalid_request', message: describeValidationError(err, req) }),
     });
   });
 }
