@@ -1,8 +1,11 @@
 /**
- * The holds of #32 that need no flood of real connections, in process: slips cannot
- * contradict themselves, and the small things (echoed values, empty player filters, lone
- * surrogates, missing bodies, stream tokens and opens, encoded paths).
+ * The holds of #32 that need no flood of real connections, in process: sign-ups stay fair
+ * under a flood from many networks, admin-token guessing stops at a ceiling for everyone
+ * while the right token works, slips cannot contradict themselves, and the small things (echoed
+ * values, empty player filters, lone surrogates, missing bodies, stream tokens and opens, encoded
+ * paths). The floods over real sockets are in abuse.test.ts.
  */
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CURRENT, JOKIC_POINTS, PAST } from '../board-routes/fixtures';
 import { type BoardRoutesApp, buildBoardRoutesApp, logsOf } from '../board-routes/setup';
@@ -11,6 +14,96 @@ import { buildBoard, TestBoardSource } from '../helpers/board';
 import { streamApps } from '../stream/streamApp';
 
 const ADMIN_TOKEN = 'admin-token-0123456789';
+const NOON = Date.parse('2026-11-22T12:00:00Z');
+
+describe('a sign-up flood from 100 /24s', () => {
+  it('leaves a fresh /24 its key', async () => {
+    const t = await buildTestApp({ now: () => NOON });
+    const signUp = (remoteAddress: string) =>
+      t.inject({ method: 'POST', url: '/api/v1/keys', payload: { email: 'fan@example.com' }, remoteAddress });
+    try {
+      const statuses: Record<number, number> = {};
+      // Five tries from each of 100 /24s, from a different address each time.
+      for (let round = 0; round < 5; round++) {
+        for (let net = 0; net < 100; net++) {
+          const res = await signUp(`10.50.${net}.${round + 1}`);
+          statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+        }
+      }
+      // Each /24's first key of the day, then the shared 60 a minute, then nothing.
+      expect(statuses).toEqual({ 201: 160, 429: 340 });
+      const refused = await signUp('10.50.0.9');
+      expect(refused.json().message).toMatch(
+        /^too many new free keys from your network|^your network has had its first key/,
+      );
+      const fresh = await signUp('10.51.7.1');
+      expect(fresh.statusCode, fresh.body).toBe(201);
+      expect(fresh.json().tier).toBe('free');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('admin-token guessing from 30 addresses', () => {
+  it('is stopped at the ceiling for everyone together, while the right token still works', async () => {
+    const lines: string[] = [];
+    const logStream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const t = await buildTestApp({ adminToken: ADMIN_TOKEN, logStream, now: () => NOON });
+    const attempt = (token: string, remoteAddress: string) =>
+      t.inject({ method: 'GET', url: '/admin/v1/keys', headers: { authorization: `Bearer ${token}` }, remoteAddress });
+    try {
+      const statuses: Record<number, number> = {};
+      let refusal: { body: unknown; retryAfter: unknown } | undefined;
+      for (let guess = 0; guess < 10; guess++) {
+        for (let a = 0; a < 30; a++) {
+          const res = await attempt(`guess-${guess}-${a}-0123456789`, `10.60.${a}.1`);
+          statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+          if (res.statusCode === 429) refusal ??= { body: res.json(), retryAfter: res.headers['retry-after'] };
+        }
+      }
+      expect(statuses).toEqual({ 401: 30, 429: 270 });
+      expect(refusal?.body).toMatchObject({
+        error: 'rate_limited',
+        message: expect.stringMatching(/failed admin-token attempts from all addresses together: at most 30 a minute/),
+      });
+      expect(Number(refusal?.retryAfter)).toBeGreaterThan(0);
+      // The right token, from a guessing address and from the admin's own: never locked out.
+      expect((await attempt(ADMIN_TOKEN, '10.60.0.1')).statusCode).toBe(200);
+      expect((await attempt(ADMIN_TOKEN, '10.61.0.1')).statusCode).toBe(200);
+      // One log line per counted failure, never the token.
+      expect(lines.filter((l) => JSON.parse(l).msg === 'admin token refused')).toHaveLength(30);
+      expect(lines.join('')).not.toMatch(/guess-/);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("stops one network at its own ceiling first, and a neighbour's guesses do not lock the admin out", async () => {
+    const t = await buildTestApp({ adminToken: ADMIN_TOKEN, now: () => NOON });
+    const attempt = (token: string, remoteAddress: string) =>
+      t.inject({ method: 'GET', url: '/admin/v1/keys', headers: { authorization: `Bearer ${token}` }, remoteAddress });
+    try {
+      const guesses = [];
+      for (let i = 0; i < 12; i++) guesses.push((await attempt(`guess-${i}-0123456789`, '10.62.0.7')).statusCode);
+      expect(guesses).toEqual([...Array(10).fill(401), 429, 429]);
+      expect((await attempt('guess-x-0123456789', '10.62.0.8')).json().message).toMatch(/from your network/);
+      // The admin behind the same address: let in.
+      expect((await attempt(ADMIN_TOKEN, '10.62.0.7')).statusCode).toBe(200);
+      // A missing or malformed header is a failure like any other.
+      expect((await t.inject({ method: 'GET', url: '/admin/v1/keys', remoteAddress: '10.62.0.7' })).statusCode).toBe(
+        429,
+      );
+    } finally {
+      await t.close();
+    }
+  });
+});
 
 /** The hand-built slate of the board-route tests, with its game logs, line history and settlements. */
 let b: BoardRoutesApp;
