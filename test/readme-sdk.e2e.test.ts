@@ -43,7 +43,7 @@ describe('SDK guide example', () => {
   it('runs on a free key: games, a scan, and the tier that line history needs', async () => {
     const out = await runExample(server.keys.free);
     expect(out.split('\n')).toEqual([
-      'pp_1001 Miami Heat @ Boston Celtics LIVE',
+      'pp_1001 Miami Heat @ Boston Celtics LIVE Q2 5:31',
       'pp_1002 Los Angeles Lakers @ Denver Nuggets 2026-11-22T02:00:00.000Z',
       'ud_1003 Phoenix Suns @ Golden State Warriors 2026-11-22T03:30:00.000Z',
       expect.stringMatching(/ books$/),

@@ -2,26 +2,30 @@
  * The board as the stream tells it (a snapshot, then each change), for `--watch`: the games,
  * game and scan answers are drawn from it after each change instead of polling the API.
  */
-import type {
-  GamesResponse,
-  PlayerProp,
-  PropsResult,
-  ScanResponse,
-  ScanRow,
-  SportId,
-  StreamGame,
+import {
+  GAME_STATE_ORDER,
+  type GamesResponse,
+  type PlayerProp,
+  type PropsResult,
+  type ScanResponse,
+  type ScanRow,
+  type SportId,
+  type StreamGame,
 } from '@propsfeed/contract';
 import type { StreamMessage } from '@propsfeed/sdk';
 
 const rowKey = (r: { eventId: string; player: string; stat: string }) => `${r.eventId}\u0000${r.player}\u0000${r.stat}`;
 
-/** Live first, then by start time, then by id: the board's order of games. */
+/** Live, then pre-game, then final; each by start time, then by id: the board's order of games. */
 function compareGames(
-  a: Pick<StreamGame, 'live' | 'startTime' | 'id'>,
-  b: Pick<StreamGame, 'live' | 'startTime' | 'id'>,
+  a: Pick<StreamGame, 'state' | 'startTime' | 'id'>,
+  b: Pick<StreamGame, 'state' | 'startTime' | 'id'>,
 ) {
-  if (a.live !== b.live) return a.live ? -1 : 1;
-  return a.startTime.localeCompare(b.startTime) || a.id.localeCompare(b.id);
+  return (
+    GAME_STATE_ORDER[a.state] - GAME_STATE_ORDER[b.state] ||
+    a.startTime.localeCompare(b.startTime) ||
+    a.id.localeCompare(b.id)
+  );
 }
 
 export class StreamBoard {
@@ -55,20 +59,18 @@ export class StreamBoard {
     });
   }
 
+  /** As the API's scan: the open games' rows (a finished game's are left out). */
   scan(sport: SportId, stat: string | undefined, limit: number | undefined): ScanResponse {
-    const rows = this.sortedRows((r) => r.sport === sport && (stat === undefined || r.stat === stat));
+    const rows = this.sortedRows(
+      (r) => r.sport === sport && r.gameState !== 'final' && (stat === undefined || r.stat === stat),
+    );
     const shown = limit === undefined ? rows : rows.slice(0, limit);
     return { sport, stat: stat ?? null, count: shown.length, total: rows.length, delayed: this.delayed, rows: shown };
   }
 
   games(sport: SportId): GamesResponse {
     const games = [...this.gamesById.values()].filter((g) => g.sport === sport).sort(compareGames);
-    return {
-      sport,
-      count: games.length,
-      games: games.map(({ state: _state, clock: _clock, ...game }) => game),
-      delayed: this.delayed,
-    };
+    return { sport, count: games.length, games, delayed: this.delayed };
   }
 
   /** The props of one game (by its id or an alias); undefined while the stream has not shown it. */

@@ -79,7 +79,7 @@ describe('table width', () => {
 });
 
 describe('--watch', () => {
-  const streamGames = data.games.games.map((g) => ({ ...g, state: g.live ? ('live' as const) : ('pre' as const) }));
+  const streamGames = data.games.games;
   const snapshot: StreamMessage = {
     type: 'snapshot',
     reset: false,
@@ -114,6 +114,37 @@ describe('--watch', () => {
     expect(last).toContain('pp_8812345');
     expect(last).toContain('ud_112240');
     expect(last).toContain('Live · updated 00:00:00 · Ctrl-C to stop');
+  });
+
+  it('leaves a finished game’s rows out of the scan, as the API does, and lists the game last', async () => {
+    const [first] = data.scan.rows as [ScanRow];
+    const finalGame = data.games.games.find((g) => g.id === 'ud_112201') as StreamGame;
+    const finalRow: ScanRow = { ...first, eventId: finalGame.id, player: 'Zach LaVine', gameState: 'final' };
+    const events: StreamMessage[] = [
+      { ...snapshot, games: [finalGame, ...streamGames.slice(0, 3)], rows: [finalRow, ...data.scan.rows], id: '1' },
+    ];
+    const scan = testContext(fakeClient({}), { terminal: false, events });
+    await runScan(scan.ctx, { watch: true });
+    expect(scan.stdout.text).toContain('LeBron James\t');
+    expect(scan.stdout.text).not.toContain('Zach LaVine');
+    const games = testContext(fakeClient({}), { terminal: false, events });
+    await runGames(games.ctx, { watch: true });
+    expect(
+      games.stdout.text
+        .trimEnd()
+        .split('\n')
+        .map((l) =>
+          l
+            .split('\t')
+            .slice(0, 1)
+            .concat(l.split('\t')[5] ?? ''),
+        ),
+    ).toEqual([
+      ['pp_8812345', 'live'],
+      ['ud_112240', 'pre'],
+      ['pp_8812399', 'pre'],
+      ['ud_112201', 'final'],
+    ]);
   });
 
   it('applies prop changes and removals to the scan, piped without escape codes', async () => {

@@ -28,7 +28,7 @@ export const sports: SportsResponse = {
 
 export const games: GamesResponse = {
   sport: 'nba',
-  count: 3,
+  count: 5,
   games: [
     {
       id: 'pp_8812345',
@@ -37,9 +37,11 @@ export const games: GamesResponse = {
       awayTeam: 'Los Angeles Lakers',
       startTime: '2026-11-21T23:10:00.000Z',
       live: true,
+      state: 'live',
       source: 'prizepicks',
       aliases: ['ud_112233'],
       score: { home: 61, away: 54 },
+      clock: 'Q3 4:12',
     },
     {
       id: 'ud_112240',
@@ -48,6 +50,7 @@ export const games: GamesResponse = {
       awayTeam: 'Miami Heat',
       startTime: '2026-11-22T02:00:00.000Z',
       live: false,
+      state: 'pre',
       source: 'underdog',
     },
     {
@@ -57,8 +60,30 @@ export const games: GamesResponse = {
       awayTeam: 'Phoenix Suns',
       startTime: '2026-11-23T03:30:00.000Z',
       live: false,
+      state: 'pre',
       source: 'prizepicks',
       aliases: ['ud_112250'],
+    },
+    {
+      id: 'ud_112201',
+      sport: 'nba',
+      homeTeam: 'New York Knicks',
+      awayTeam: 'Chicago Bulls',
+      startTime: '2026-11-21T21:00:00.000Z',
+      live: false,
+      state: 'final',
+      source: 'underdog',
+      score: { home: 104, away: 98 },
+    },
+    {
+      id: 'ud_112202',
+      sport: 'nba',
+      homeTeam: 'Utah Jazz',
+      awayTeam: 'Orlando Magic',
+      startTime: '2026-11-21T21:30:00.000Z',
+      live: false,
+      state: 'final',
+      source: 'underdog',
     },
   ],
 };

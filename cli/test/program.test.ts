@@ -113,7 +113,7 @@ describe('runCli', () => {
     expect(await runCli(['games', '--api-key', 'pf_flag', '--base-url', 'http://api.test:1/'], d)).toBe(0);
     expect(d.seen).toEqual([{ url: 'http://api.test:1/api/v1/games', auth: 'Bearer pf_flag' }]);
     expect(d.stdout.text.split('\n')[0]).toBe(
-      'pp_8812345\tLos Angeles Lakers\tDenver Nuggets\t2026-11-21T23:10:00.000Z\ttrue\t54-61\tprizepicks,underdog',
+      'pp_8812345\tLos Angeles Lakers\tDenver Nuggets\t2026-11-21T23:10:00.000Z\ttrue\tlive\t54-61\tprizepicks,underdog',
     );
   });
 

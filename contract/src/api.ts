@@ -2,7 +2,7 @@
  * The API as methods: the SDK implements it over HTTP, the server implements it in-process
  * for one caller, and the MCP tools are written once against it.
  */
-import type { Book, SportId } from './catalog';
+import type { Book, SportId, StateFilter } from './catalog';
 import type {
   MovementResponse,
   PlayerContextResponse,
@@ -17,6 +17,11 @@ import type { ResultsResponse, TrackRecordResponse } from './schemas/record';
 import type { SlipEvaluation, SlipLeg } from './schemas/slip';
 import type { SportsResponse } from './schemas/sport';
 
+export interface GamesParams {
+  sport?: SportId;
+  /** One state, or all; default: the open games, then those that ended in the last 3 hours. */
+  state?: StateFilter;
+}
 export interface GamePropsParams {
   /** Stat keys to keep: a list or a comma-separated string. */
   stats?: string | string[];
@@ -26,10 +31,14 @@ export interface ScanParams {
   sport?: SportId;
   stat?: string;
   limit?: number;
+  /** Props of games in this state, or all; default: the open games' (pre and live). */
+  state?: StateFilter;
 }
 export interface PlayerPropsParams {
   name: string;
   sport?: SportId;
+  /** Props of games in this state, or all; default: the open games' (pre and live). */
+  state?: StateFilter;
 }
 export interface PlayerContextParams {
   name: string;
@@ -48,6 +57,8 @@ export interface MoversParams {
   /** ISO 8601 time, or a Date. */
   since?: string | Date;
   limit?: number;
+  /** Props of games in this state, or all; default: the open games' (pre and live). */
+  state?: StateFilter;
 }
 
 export interface EdgesParams {
@@ -57,6 +68,8 @@ export interface EdgesParams {
   entry?: string;
   minEdge?: number;
   limit?: number;
+  /** Props of games in this state, or all; default: the open games' (pre and live). */
+  state?: StateFilter;
 }
 
 export interface ResultsParams {
@@ -79,7 +92,7 @@ export interface TrackRecordParams {
 
 export interface PropsApi {
   sports(): Promise<SportsResponse>;
-  games(params?: { sport?: SportId }): Promise<GamesResponse>;
+  games(params?: GamesParams): Promise<GamesResponse>;
   gameProps(eventId: string, params?: GamePropsParams): Promise<PropsResult>;
   scan(params?: ScanParams): Promise<ScanResponse>;
   me(): Promise<KeyInfo>;

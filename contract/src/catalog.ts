@@ -32,6 +32,20 @@ export type Tier = (typeof TIERS)[number];
 export const GAME_STATES = ['pre', 'live', 'final'] as const;
 export type GameState = (typeof GAME_STATES)[number];
 
+/** The order of games everywhere: live first, then pre-game, then final (each then by start time). */
+export const GAME_STATE_ORDER: Record<GameState, number> = { live: 0, pre: 1, final: 2 };
+
+/**
+ * The `state` filter of the board routes: one game state, or `all`. Absent, the scan, edges,
+ * movers and player routes show the open games' props (pre and live); `/games` lists the open
+ * games, then the games that ended within FINAL_GAMES_LISTED_HOURS.
+ */
+export const STATE_FILTERS = ['pre', 'live', 'final', 'all'] as const;
+export type StateFilter = (typeof STATE_FILTERS)[number];
+
+/** How long `/games` keeps listing a finished game by default (as the books keep it up); `?state=final` shows it while the books post it. */
+export const FINAL_GAMES_LISTED_HOURS = 3;
+
 /** The NBA's and the WNBA's stat keys. */
 const BASKETBALL_STATS = [
   'points',
@@ -175,6 +189,7 @@ export const ERROR_STATUS = {
   sport_not_in_tier: 403,
   route_not_in_tier: 403,
   live_not_in_tier: 403,
+  host_not_allowed: 403,
   event_not_found: 404,
   not_found: 404,
   method_not_allowed: 405,
@@ -197,6 +212,8 @@ export const ERROR_MEANING = {
   sport_not_in_tier: "The sport is not in the key's tier; `requiredTier` names the lowest tier that has it.",
   route_not_in_tier: "The route is not in the key's tier; `requiredTier` names the lowest tier that has it.",
   live_not_in_tier: "Live lines are not in the key's tier; `requiredTier` names the lowest tier that has them.",
+  host_not_allowed:
+    'The `Host` or `Origin` of a request to `/mcp` is neither loopback nor allowed (`PROPS_ALLOWED_HOSTS`, `PROPS_ALLOWED_ORIGINS`): the guard against DNS rebinding.',
   event_not_found: 'No game with that event id has props on the board.',
   not_found: 'Nothing matches (a player or prop with no record, or an unknown path).',
   method_not_allowed: 'The path exists but not for this method; the `Allow` header lists the methods it serves.',

@@ -1,5 +1,6 @@
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
+import { FINAL_GAMES_LISTED_HOURS } from './catalog';
 import {
   MovementResponseSchema,
   PlayerContextResponseSchema,
@@ -100,7 +101,7 @@ export const contract = c.router(
       method: 'GET',
       path: '/games',
       summary: 'List games',
-      description: 'Games with props posted today for the sport, merged across books; live games first.',
+      description: `Games with props posted today for the sport, merged across books, each with its state (pre, live or final): live games first, then pre-game games by start time, then finished games. A finished game is listed for ${FINAL_GAMES_LISTED_HOURS} hours after it ends; \`state=final\` (or \`all\`) lists every finished game the books still post.`,
       query: GamesQuerySchema,
       responses: { 200: GamesResponseSchema, ...keyed },
       metadata: { tag: 'Games and props', tier: 'free', example: { query: { sport: 'nba' } } } satisfies RouteMeta,
@@ -125,7 +126,7 @@ export const contract = c.router(
       path: '/props',
       summary: 'Scan props',
       description:
-        "Every prop of today's games for the sport flattened to rows; live props first; row count capped by the tier's scanLimit.",
+        "Every prop of today's open games for the sport (pre-game and live) flattened to rows; live props first; row count capped by the tier's scanLimit. Props of finished games are left out unless `state=final` or `state=all` asks for them.",
       query: ScanQuerySchema,
       responses: { 200: ScanResponseSchema, ...keyed },
       metadata: {
@@ -154,7 +155,7 @@ export const contract = c.router(
       path: '/props/player',
       summary: 'Props of one player',
       description:
-        'Every active prop for one player across the sports the tier allows (or the one named), as scan rows. The name is matched forgivingly; an ambiguous name answers 400 with the candidates; no match answers 200 with no rows.',
+        'Every active prop for one player across the sports the tier allows (or the one named), as scan rows: the same rows the scan gives for that player (open games by default; `state` as on the scan). The name is matched forgivingly among the players with such props; an ambiguous name answers 400 with the candidates; no match answers 200 with no rows.',
       query: PlayerPropsQuerySchema,
       responses: { 200: PlayerPropsResponseSchema, ...keyed },
       metadata: { tag: 'Board', tier: 'free', example: { query: { name: 'shawn watkins' } } } satisfies RouteMeta,
@@ -192,7 +193,7 @@ export const contract = c.router(
       path: '/props/movement',
       summary: 'Biggest line movers',
       description:
-        'The biggest line movers board-wide: open line, current line, change and direction, merged and per book, sorted by absolute change. Pro tier and above.',
+        'The biggest line movers board-wide: open line, current line, change and direction, merged and per book, sorted by absolute change. Props of open games (pre-game and live) unless `state` asks for others. Pro tier and above.',
       query: MovementQuerySchema,
       responses: { 200: MovementResponseSchema, ...keyed },
       metadata: { tag: 'Board', tier: 'pro', example: { query: { sport: 'nba', limit: '3' } } } satisfies RouteMeta,
@@ -211,7 +212,7 @@ export const contract = c.router(
       path: '/props/edges',
       summary: 'Props sorted by edge',
       description:
-        "The board's props sorted by edge: each row's better side, its estimated chance (given no push), the breakeven of the chosen entry type (default: each book's entry type with the lowest breakeven) and edge = chance − breakeven. The chances are estimates, not promises (see /api/v1/entries for breakevens). Pro tier and above.",
+        "The board's props sorted by edge: each row's better side, its estimated chance (given no push), the breakeven of the chosen entry type (default: each book's entry type with the lowest breakeven) and edge = chance − breakeven. The chances are estimates, not promises (see /api/v1/entries for breakevens). Props of open games (pre-game and live) unless `state` asks for others. Pro tier and above.",
       query: EdgesQuerySchema,
       responses: { 200: EdgesResponseSchema, ...keyed },
       metadata: { tag: 'Board', tier: 'pro', example: { query: { sport: 'nba', limit: '3' } } } satisfies RouteMeta,

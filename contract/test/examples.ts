@@ -8,8 +8,11 @@ export const game = {
   awayTeam: 'Los Angeles Lakers',
   startTime: '2026-11-22T02:00:00.000Z',
   live: true,
+  state: 'live',
   source: 'prizepicks',
   aliases: ['ud_112233'],
+  score: { home: 61, away: 54 },
+  clock: 'Q3 4:12',
 };
 
 export const playerProp = {

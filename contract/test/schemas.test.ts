@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DaySchema,
+  EdgesQuerySchema,
   ERROR_CODES,
   ErrorSchema,
   GamePropsQuerySchema,
@@ -10,6 +11,7 @@ import {
   KeyInfoSchema,
   MovementQuerySchema,
   PlayerPropSchema,
+  PlayerPropsQuerySchema,
   PropsResultSchema,
   ScanQuerySchema,
   ScanResponseSchema,
@@ -32,7 +34,7 @@ const cases = [
     name: 'Game',
     schema: GameSchema,
     example: ex.game,
-    required: ['id', 'sport', 'homeTeam', 'awayTeam', 'startTime', 'live', 'source'],
+    required: ['id', 'sport', 'homeTeam', 'awayTeam', 'startTime', 'live', 'state', 'source'],
   },
   {
     name: 'PlayerProp',
@@ -100,6 +102,8 @@ describe('optional fields and enums', () => {
     expect(PlayerPropSchema.safeParse({ ...ex.playerProp, gameState: 'halftime' }).success).toBe(false);
     expect(GameSchema.safeParse({ ...ex.game, source: 'draftkings' }).success).toBe(false);
     expect(GameSchema.safeParse({ ...ex.game, sport: 'cricket' }).success).toBe(false);
+    expect(GameSchema.safeParse({ ...ex.game, state: 'halftime' }).success).toBe(false);
+    expect(GameSchema.safeParse({ ...ex.game, clock: 'third quarter' }).success).toBe(false);
     expect(KeyInfoSchema.safeParse({ ...ex.keyInfo, tier: 'gold' }).success).toBe(false);
   });
   it('rejects impossible American odds and a malformed clock', () => {
@@ -148,6 +152,16 @@ describe('query parameters', () => {
     expect(GamePropsQuerySchema.safeParse({ stats: 'points,,pra' }).success).toBe(false);
     expect(GamePropsQuerySchema.safeParse({ stats: 'Points; DROP' }).success).toBe(false);
   });
+  it('state is one game state or all, absent by default, on every board route that lists props or games', () => {
+    for (const schema of [GamesQuerySchema, ScanQuerySchema, EdgesQuerySchema, MovementQuerySchema]) {
+      expect(schema.parse({}).state).toBeUndefined();
+      for (const state of ['pre', 'live', 'final', 'all']) expect(schema.parse({ state }).state).toBe(state);
+      expect(schema.safeParse({ state: 'over' }).error?.issues[0]?.message).toBe(
+        'state is one of pre, live, final, all',
+      );
+    }
+    expect(PlayerPropsQuerySchema.parse({ name: 'x', state: 'final' }).state).toBe('final');
+  });
   it('movement limit is 1..500 with a default of 50', () => {
     expect(MovementQuerySchema.parse({})).toMatchObject({ limit: 50 });
     expect(MovementQuerySchema.safeParse({ limit: '501' }).success).toBe(false);
@@ -163,7 +177,8 @@ describe('catalog', () => {
     expect(statusOfError('method_not_allowed')).toBe(405);
     expect(statusOfError('payload_too_large')).toBe(413);
     expect(statusOfError('unsupported_media_type')).toBe(415);
-    expect(ERROR_CODES).toHaveLength(16);
+    expect(statusOfError('host_not_allowed')).toBe(403);
+    expect(ERROR_CODES).toHaveLength(17);
   });
   it('has the NBA stat keys of the spec', () => {
     expect(STAT_KEYS.nba).toEqual(expect.arrayContaining(['points', 'rebounds', 'assists', 'threes', 'pra']));

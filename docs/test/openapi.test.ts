@@ -11,7 +11,7 @@ type Operation = {
   tags?: string[];
   description?: string;
   security?: unknown[];
-  parameters?: { name: string; description?: string; example?: unknown }[];
+  parameters?: { name: string; description?: string; example?: unknown; schema?: unknown }[];
   requestBody?: { content: Record<string, { example?: unknown }> };
   responses: Record<string, { description: string; content?: Record<string, { example?: unknown }> }>;
 };
@@ -70,9 +70,30 @@ describe('docs/openapi.json', () => {
       expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['400', '429']));
     }
     const byId = Object.fromEntries(ops.map((o) => [o.op.operationId, o.op]));
-    expect(byId.scan?.parameters?.map((p) => p.name)).toEqual(['sport', 'stat', 'limit']);
+    expect(byId.scan?.parameters?.map((p) => p.name)).toEqual(['sport', 'stat', 'limit', 'state']);
+    for (const id of ['games', 'scan', 'playerProps', 'movement', 'edges']) {
+      expect(byId[id]?.parameters?.find((p) => p.name === 'state')?.schema, id).toEqual({
+        type: 'string',
+        enum: ['pre', 'live', 'final', 'all'],
+      });
+    }
     expect(Object.keys(byId.gameProps?.responses ?? {})).toContain('404');
     expect(Object.keys(byId.me?.responses ?? {})).not.toContain('403');
+  });
+
+  it("shows each game's state, on /games and in the stream's game events", () => {
+    type Schema = { properties?: Record<string, Schema>; items?: Schema; required?: string[]; enum?: string[] };
+    const content = byIdOf(checkedIn).games?.responses['200']?.content ?? {};
+    const games = (content['application/json'] as { schema: Schema }).schema;
+    const game = games.properties?.games?.items as Schema;
+    expect(game.properties?.state?.enum).toEqual(['pre', 'live', 'final']);
+    expect(game.required).toEqual(expect.arrayContaining(['live', 'state']));
+    const stream = byIdOf(checkedIn).stream?.responses['200']?.content?.['text/event-stream'] as {
+      schema: { oneOf: Schema[] };
+    };
+    const gameEvent = stream.schema.oneOf.find((e) => e.properties?.type?.enum?.[0] === 'game') as Schema;
+    expect(gameEvent.properties?.game?.properties?.state?.enum).toEqual(['pre', 'live', 'final']);
+    expect(gameEvent.properties?.game?.required).toContain('state');
   });
 
   it('groups the operations by the API tags, in order, and carries the error table', () => {
@@ -105,7 +126,7 @@ describe('docs/openapi.json', () => {
     expect(Object.keys(stream?.responses['200']?.content ?? {})).toEqual(['text/event-stream']);
     expect(stream?.responses['200']?.content?.['text/event-stream']?.example).toMatchObject({ type: 'snapshot' });
     const byId = Object.fromEntries(operations(checkedIn).map((o) => [o.op.operationId, o.op]));
-    expect(byId.scan?.parameters?.map((p) => p.example)).toEqual(['nba', 'points', '3']);
+    expect(byId.scan?.parameters?.map((p) => p.example)).toEqual(['nba', 'points', '3', undefined]);
     expect(byId.gameProps?.parameters?.find((p) => p.name === 'eventId')?.example).toBe('pp_10016885');
     expect(byId.createKey?.requestBody?.content['application/json']?.example).toEqual({
       email: 'you@example.com',

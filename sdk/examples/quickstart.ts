@@ -5,7 +5,9 @@ const client = new PropsFeed();
 
 const { games } = await client.games({ sport: 'nba' });
 for (const game of games) {
-  console.log(game.id, `${game.awayTeam} @ ${game.homeTeam}`, game.live ? 'LIVE' : game.startTime);
+  // state: pre (not started), live (with the clock) or final.
+  const when = game.state === 'pre' ? game.startTime : `${game.state.toUpperCase()} ${game.clock ?? ''}`.trim();
+  console.log(game.id, `${game.awayTeam} @ ${game.homeTeam}`, when);
 }
 
 const scan = await client.scan({ stat: 'points', limit: 5 });

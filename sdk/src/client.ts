@@ -4,6 +4,7 @@ import {
   contract,
   type EdgesParams,
   type GamePropsParams,
+  type GamesParams,
   type MoversParams,
   type PlayerContextParams,
   type PlayerPropsParams,
@@ -12,7 +13,6 @@ import {
   type ResultsParams,
   type ScanParams,
   type SlipLeg,
-  type SportId,
   type TrackRecordParams,
 } from '@propsfeed/contract';
 import { initClient } from '@ts-rest/core';
@@ -105,9 +105,9 @@ export class PropsFeed implements PropsApi {
     return unwrap(await this.raw.sports(), 200);
   }
 
-  /** Today's games of one sport (default nba), live first. */
-  async games(params: { sport?: SportId } = {}) {
-    return unwrap(await this.raw.games({ query: { sport: params.sport } }), 200);
+  /** Today's games of one sport (default nba): live, then pre-game, then recently finished; `state` picks one state or all. */
+  async games(params: GamesParams = {}) {
+    return unwrap(await this.raw.games({ query: { sport: params.sport, state: params.state } }), 200);
   }
 
   /** Every prop of one game; `stats` filters to some stat keys. */
@@ -120,9 +120,10 @@ export class PropsFeed implements PropsApi {
     return unwrap(response, 200);
   }
 
-  /** Every prop of today's games flattened to rows, capped by `limit` and your tier's scanLimit. */
+  /** Every prop of today's open games flattened to rows (`state` for others), capped by `limit` and your tier's scanLimit. */
   async scan(params: ScanParams = {}) {
-    return unwrap(await this.raw.scan({ query: { sport: params.sport, stat: params.stat, limit: params.limit } }), 200);
+    const query = { sport: params.sport, stat: params.stat, limit: params.limit, state: params.state };
+    return unwrap(await this.raw.scan({ query }), 200);
   }
 
   /** Your key's tier, limits and usage today. */
@@ -130,9 +131,10 @@ export class PropsFeed implements PropsApi {
     return unwrap(await this.raw.me(), 200);
   }
 
-  /** Every active prop of one player (the name is matched forgivingly). */
+  /** Every active prop of one player (the name is matched forgivingly): the scan's rows for that player. */
   async playerProps(params: PlayerPropsParams) {
-    return unwrap(await this.raw.playerProps({ query: { name: params.name, sport: params.sport } }), 200);
+    const query = { name: params.name, sport: params.sport, state: params.state };
+    return unwrap(await this.raw.playerProps({ query }), 200);
   }
 
   /** Averages, recent form and hit rates of one player, per stat. */
@@ -150,7 +152,7 @@ export class PropsFeed implements PropsApi {
   /** The biggest line movers board-wide (pro tier and above). */
   async movers(params: MoversParams = {}) {
     const since = params.since instanceof Date ? params.since.toISOString() : params.since;
-    const query = { sport: params.sport, stat: params.stat, since, limit: params.limit };
+    const query = { sport: params.sport, stat: params.stat, since, limit: params.limit, state: params.state };
     return unwrap(await this.raw.movement({ query }), 200);
   }
 
@@ -167,6 +169,7 @@ export class PropsFeed implements PropsApi {
       entry: params.entry,
       minEdge: params.minEdge,
       limit: params.limit,
+      state: params.state,
     };
     return unwrap(await this.raw.edges({ query }), 200);
   }

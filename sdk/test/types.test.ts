@@ -13,7 +13,7 @@ import type {
   SportsResponse,
 } from '@propsfeed/contract';
 import { describe, expectTypeOf, it } from 'vitest';
-import { PropsFeed } from '../src/index';
+import { type Game, type GameState, PropsFeed, type ScanParams, type StateFilter, type StreamGame } from '../src/index';
 
 describe('PropsFeed types', () => {
   it('returns the contract types', () => {
@@ -31,9 +31,18 @@ describe('PropsFeed types', () => {
     expectTypeOf(client).toExtend<PropsApi>();
   });
 
+  it('gives every game its state, as the stream does', () => {
+    expectTypeOf<Game['state']>().toEqualTypeOf<'pre' | 'live' | 'final'>();
+    expectTypeOf<GameState>().toEqualTypeOf<Game['state']>();
+    expectTypeOf<StreamGame>().toEqualTypeOf<Game>();
+    expectTypeOf<ScanParams['state']>().toEqualTypeOf<StateFilter | undefined>();
+  });
+
   it('checks parameters', () => {
     const client = new PropsFeed();
-    expectTypeOf(client.games).parameter(0).toEqualTypeOf<{ sport?: GamesResponse['sport'] } | undefined>();
+    expectTypeOf(client.games)
+      .parameter(0)
+      .toEqualTypeOf<{ sport?: GamesResponse['sport']; state?: 'pre' | 'live' | 'final' | 'all' } | undefined>();
     // Type-checked only, never called: no request is made.
     const misuse = () => {
       // @ts-expect-error: not a sport id

@@ -18,7 +18,7 @@ import { registerAdminRoutes } from './auth/adminRoutes';
 import { createKeyGuard } from './auth/guard';
 import { type CorsOrigins, registerCors } from './cors';
 import { registerDocs } from './docs';
-import { errorAnswer, MAX_PARAM_LENGTH, refusalAnswer } from './errors/answer';
+import { errorAnswer, errorHeaders, MAX_PARAM_LENGTH, refusalAnswer } from './errors/answer';
 import { answerNotFound } from './errors/notFound';
 import { type BoardSource, type ProjectionSource, propCount } from './feed/types';
 import type { KeyCache } from './keys/cache';
@@ -35,6 +35,7 @@ import {
   FIRST_REQUEST_MS,
   KEEP_ALIVE_MS,
 } from './net/connections';
+import { hostPolicy } from './net/hostGuard';
 import { registerJsonBodies } from './net/jsonBody';
 import { isTrustedProxy, type TrustProxy } from './net/trustProxy';
 import { EntryBook, PropOdds } from './odds';
@@ -68,6 +69,10 @@ export interface AppDeps {
   now?: () => number;
   /** Origins browser pages may call from (PROPS_CORS_ORIGINS); default any. */
   corsOrigins?: CorsOrigins;
+  /** Host names /mcp answers beside loopback (PROPS_ALLOWED_HOSTS); default none. */
+  allowedHosts?: readonly string[];
+  /** Origins /mcp answers beside those of loopback and the allowed hosts (PROPS_ALLOWED_ORIGINS); default none. */
+  allowedOrigins?: readonly string[];
   /** New free keys for everyone together (PROPS_SIGNUP_PER_MINUTE, PROPS_SIGNUP_PER_DAY). */
   signupCeiling?: LimitPolicy;
   /** Whose X-Forwarded-For decides the client's address (PROPS_TRUST_PROXY); default nobody's. */
@@ -188,7 +193,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const answer = errorAnswer(err, request);
     if (answer.unexpected) request.log.error({ err }, 'request failed');
-    if (answer.retryAfter !== undefined) reply.header('retry-after', answer.retryAfter);
+    reply.headers(errorHeaders(answer));
     return reply.status(answer.status).send(answer.body);
   });
   app.setNotFoundHandler(answerNotFound);
@@ -225,7 +230,12 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     streamTokens,
     guardFor: (tier) => tierGuards[tier],
   });
-  await app.register(mcpRoutes, { guard, queryDeps });
+  const hosts = hostPolicy({
+    ...(deps.allowedHosts ? { allowedHosts: deps.allowedHosts } : {}),
+    ...(deps.allowedOrigins ? { allowedOrigins: deps.allowedOrigins } : {}),
+    corsOrigins: deps.corsOrigins ?? '*',
+  });
+  await app.register(mcpRoutes, { guard, queryDeps, hosts });
 
   const hub = new StreamHub({
     ...deps.stream,

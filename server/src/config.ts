@@ -2,10 +2,26 @@
 
 import { BOOKS } from '@propsfeed/contract';
 import { z } from 'zod';
-import { parseCorsOrigins } from './cors';
+import { parseCorsOrigins, parseOriginList } from './cors';
+import { parseAllowedHosts } from './net/hostGuard';
 import { parseTrustProxy } from './net/trustProxy';
 
 const port = z.coerce.number().int().min(0).max(65535);
+
+/**
+ * A variable read by a parser that answers what it read or `{ error }`, the sentence start-up
+ * stops with (the variable's name is added by loadConfig).
+ */
+function parsedBy<V, R extends object, T>(parse: (value: V) => R | { error: string }, pick: (parsed: R) => T) {
+  return (value: V, ctx: z.RefinementCtx): T => {
+    const parsed = parse(value);
+    if ('error' in parsed) {
+      ctx.addIssue({ code: 'custom', message: String(parsed.error) });
+      return z.NEVER;
+    }
+    return pick(parsed as R);
+  };
+}
 
 export const ConfigSchema = z
   .object({
@@ -46,14 +62,12 @@ export const ConfigSchema = z
     PROPS_TRUST_PROXY: z
       .string()
       .optional()
-      .transform((v, ctx) => {
-        const parsed = parseTrustProxy(v ?? '');
-        if ('error' in parsed) {
-          ctx.addIssue({ code: 'custom', message: parsed.error });
-          return z.NEVER;
-        }
-        return parsed.trust;
-      }),
+      .transform(
+        parsedBy(
+          (v?: string) => parseTrustProxy(v ?? ''),
+          (p) => p.trust,
+        ),
+      ),
     /** Open client connections at most; default the open-file limit less a reserve (net/connections.ts). */
     PROPS_MAX_CONNECTIONS: z.coerce.number().int().min(1).optional(),
     /** Open connections from one address at most (trusted proxies excepted). */
@@ -67,14 +81,22 @@ export const ConfigSchema = z
     PROPS_CORS_ORIGINS: z
       .string()
       .default('*')
-      .transform((v, ctx) => {
-        const parsed = parseCorsOrigins(v);
-        if ('error' in parsed) {
-          ctx.addIssue({ code: 'custom', message: parsed.error });
-          return z.NEVER;
-        }
-        return parsed.origins;
-      }),
+      .transform(parsedBy(parseCorsOrigins, (p) => p.origins)),
+    /** Host names /mcp answers besides loopback (the DNS-rebinding guard): a server reached by name needs its name here. */
+    PROPS_ALLOWED_HOSTS: z
+      .string()
+      .default('')
+      .transform(parsedBy(parseAllowedHosts, (p) => p.hosts)),
+    /** Origins of web pages /mcp answers besides those of loopback and the allowed hosts. */
+    PROPS_ALLOWED_ORIGINS: z
+      .string()
+      .default('')
+      .transform(
+        parsedBy(
+          (v: string) => (v.trim() === '' ? { origins: [] } : parseOriginList(v)),
+          (p) => p.origins,
+        ),
+      ),
   })
   .superRefine((config, ctx) => {
     // Replicas behind Redis share keys, usage and history: one PostgreSQL store, not one SQLite file each.

@@ -55,6 +55,12 @@ export function registerCors(app: FastifyInstance, origins: CorsOrigins): void {
 /** PROPS_CORS_ORIGINS: `*` (the default), or a comma-separated list of origins (`https://app.example`). */
 export function parseCorsOrigins(value: string): { origins: CorsOrigins } | { error: string } {
   if (value.trim() === '*') return { origins: '*' };
+  const parsed = parseOriginList(value);
+  return 'error' in parsed ? { error: `${parsed.error}, or use *` } : parsed;
+}
+
+/** A comma-separated list of exact origins (scheme, host and port), as PROPS_CORS_ORIGINS and PROPS_ALLOWED_ORIGINS take. */
+export function parseOriginList(value: string): { origins: string[] } | { error: string } {
   const origins: string[] = [];
   for (const raw of value.split(',')) {
     const item = raw.trim();
@@ -65,7 +71,7 @@ export function parseCorsOrigins(value: string): { origins: CorsOrigins } | { er
       origin = undefined;
     }
     if (origin === undefined || origin === 'null' || origin !== item.replace(/\/$/, '')) {
-      return { error: `'${item}' is not an origin like https://app.example (scheme, host and port only), or use *` };
+      return { error: `'${item}' is not an origin like https://app.example (scheme, host and port only)` };
     }
     origins.push(origin);
   }

@@ -6,6 +6,7 @@ import { type Config, ConfigError, loadConfig } from './config';
 import { type Board, propCount } from './feed/types';
 import { type CreatedKeyResult, issueKey } from './keys/issue';
 import { createLogger } from './log/logger';
+import { LOOPBACK_HOSTS } from './net/hostGuard';
 import { openRuntime, type Runtime } from './runtime';
 
 export interface ServeOptions {
@@ -93,6 +94,8 @@ export async function serve(opts: ServeOptions = {}, config: Config = loadConfig
     now: runtime.now,
     adminToken: config.PROPS_ADMIN_TOKEN,
     corsOrigins: config.PROPS_CORS_ORIGINS,
+    allowedHosts: config.PROPS_ALLOWED_HOSTS,
+    allowedOrigins: config.PROPS_ALLOWED_ORIGINS,
     signupCeiling: { perMinute: config.PROPS_SIGNUP_PER_MINUTE, perDay: config.PROPS_SIGNUP_PER_DAY },
     trustProxy: config.PROPS_TRUST_PROXY,
     maxConnections: config.PROPS_MAX_CONNECTIONS,
@@ -109,6 +112,15 @@ export async function serve(opts: ServeOptions = {}, config: Config = loadConfig
     throw listenError(err, config.PROPS_HOST, port);
   }
   process.stdout.write(`propsfeed listening on ${address}\n`);
+  if (
+    !LOOPBACK_HOSTS.includes(config.PROPS_HOST.replace(/^([^[].*:.*)$/, '[$1]')) &&
+    config.PROPS_ALLOWED_HOSTS.length === 0
+  ) {
+    app.log.warn(
+      `listening beyond loopback (PROPS_HOST=${config.PROPS_HOST}): /mcp answers only requests addressed to localhost, ` +
+        '127.0.0.1 or [::1] until PROPS_ALLOWED_HOSTS names the host its clients use',
+    );
+  }
   process.stdout.write(`${boardLine(runtime.feed.current(), config)}\n`);
   const demo = await createDemoKeys(runtime);
   if (demo.length > 0) process.stdout.write(demoKeysText(demo, address, opts.cli ?? 'props'));

@@ -5,7 +5,7 @@ import type { CliApp, CommandContext } from '../context';
 import { intParser, parseMinEdge, parseSport, parseStat } from '../options';
 import { matchup } from '../output/format';
 import { toJson } from '../output/output';
-import { showing, startCell } from '../output/rows';
+import { rowWhen, showing, startCell } from '../output/rows';
 import { type Column, cell } from '../output/table';
 
 export interface EdgesOptions {
@@ -56,7 +56,7 @@ export function renderEdges(data: EdgesResponse, ctx: CommandContext): string {
         cell(e.entry),
         cell(matchup(r)),
         cell(r.eventId),
-        startCell({ startTime: r.startTime, live: r.gameState === 'live', gameClock: r.gameClock }, clock, out),
+        startCell(rowWhen(r), clock, out),
       ],
     ];
   });

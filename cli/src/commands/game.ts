@@ -16,9 +16,13 @@ export interface GameOptions {
 
 export function renderGame(data: PropsResult, ctx: CommandContext): string {
   const { out, clock } = ctx;
-  const live = data.props.some((p) => p.gameState === 'live');
-  const gameClock = data.props.find((p) => p.gameClock)?.gameClock;
-  const when = formatStart({ startTime: data.startTime, live, gameClock }, clock, out.c);
+  // A game's props share its state and clock: the first one's tell them.
+  const first = data.props[0];
+  const when = formatStart(
+    { startTime: data.startTime, state: first?.gameState, clock: first?.gameClock },
+    clock,
+    out.c,
+  );
   const heading = out.heading(`${matchup(data)} · ${when} · ${data.sources.join(', ')}`);
   const hasLiveValues = data.props.some((p) => p.liveValue !== undefined);
   const columns: Column[] = [

@@ -1,4 +1,4 @@
-/** `props games`: today's games of one sport, live first. */
+/** `props games`: today's games of one sport: live (with the clock), then pre-game, then final. */
 import { type GamesResponse, SPORTS, type SportId } from '@propsfeed/contract';
 import type { Command } from 'commander';
 import type { CliApp, CommandContext } from '../context';
@@ -24,12 +24,13 @@ export function renderGames(data: GamesResponse, ctx: CommandContext): string {
     { header: 'home', only: 'piped' },
     { header: 'start' },
     { header: 'live', only: 'piped' },
+    { header: 'state', only: 'piped' },
     { header: 'books', optional: true },
   ];
-  // The running score (away-home, as the matchup reads): on a terminal once a book reports
-  // one; piped always, so scripts see the same columns whatever the games' state.
+  // The score (away-home, as the matchup reads), running or final: on a terminal once a book
+  // reports one; piped always, so scripts see the same columns whatever the games' state.
   const scored = data.games.some((g) => g.score);
-  columns.splice(6, 0, scored ? { header: 'score' } : { header: 'score', only: 'piped' });
+  columns.splice(7, 0, scored ? { header: 'score' } : { header: 'score', only: 'piped' });
   const rows = data.games.map((g) => {
     const row = [
       cell(g.id),
@@ -38,9 +39,10 @@ export function renderGames(data: GamesResponse, ctx: CommandContext): string {
       cell(g.homeTeam),
       startCell(g, clock, out),
       cell(String(g.live)),
+      cell(g.state),
       cell(booksOf(g).join(', '), booksOf(g).join(',')),
     ];
-    row.splice(6, 0, cell(g.score ? `${g.score.away}-${g.score.home}` : ''));
+    row.splice(7, 0, cell(g.score ? `${g.score.away}-${g.score.home}` : ''));
     return row;
   });
   const delayed = data.delayed ? ' · delayed (free tier)' : '';
@@ -69,7 +71,7 @@ export async function runGames(ctx: CommandContext, opts: GamesOptions): Promise
 export function register(program: Command, app: CliApp): void {
   program
     .command('games')
-    .description("today's games with props posted, live first")
+    .description("today's games with props posted: live, then pre-game, then final")
     .option('-s, --sport <id>', 'sport id (default nba)', parseSport)
     .addOption(watchOption())
     .action((opts: GamesOptions, cmd: Command) =>

@@ -42,7 +42,7 @@ export function renderMovers(data: MovementResponse, ctx: CommandContext): strin
       numberCell(m.oddsChange, out),
       cell(matchup(m)),
       cell(m.eventId),
-      startCell({ startTime: m.startTime, live: false }, clock, out),
+      startCell({ startTime: m.startTime }, clock, out),
     ];
   });
   const window = data.since ? `since ${data.since}` : 'since open';

@@ -6,7 +6,7 @@ import { CliError } from '../errors';
 import { parseSport } from '../options';
 import { matchup } from '../output/format';
 import { toJson } from '../output/output';
-import { LINE_COLUMNS, lineCells, numberCell, showing, startCell } from '../output/rows';
+import { LINE_COLUMNS, lineCells, numberCell, rowWhen, showing, startCell } from '../output/rows';
 import { type Column, cell } from '../output/table';
 
 export interface PlayerOptions {
@@ -29,7 +29,7 @@ export function renderPlayer(data: PlayerPropsResponse, ctx: CommandContext): st
     cell(matchup(r)),
     cell(r.player),
     cell(r.eventId),
-    startCell({ startTime: r.startTime, live: r.gameState === 'live', gameClock: r.gameClock }, clock, out),
+    startCell(rowWhen(r), clock, out),
     numberCell(r.propsfeedProjection?.value, out),
   ]);
   const delayed = data.delayed ? ' · delayed (free tier)' : '';

@@ -5,7 +5,7 @@ import type { CliApp, CommandContext } from '../context';
 import { intParser, parseSport, parseStat, watchOption } from '../options';
 import { matchup } from '../output/format';
 import { toJson } from '../output/output';
-import { LINE_COLUMNS, lineCells, numberCell, showing, startCell } from '../output/rows';
+import { LINE_COLUMNS, lineCells, numberCell, rowWhen, showing, startCell } from '../output/rows';
 import { type Column, cell } from '../output/table';
 
 export const SORTS = ['line', 'odds', 'player'] as const;
@@ -55,7 +55,7 @@ export function renderScan(data: ScanResponse, opts: ScanOptions, ctx: CommandCo
     cell(r.eventId),
     cell(r.awayTeam),
     cell(r.homeTeam),
-    startCell({ startTime: r.startTime, live: r.gameState === 'live', gameClock: r.gameClock }, clock, out),
+    startCell(rowWhen(r), clock, out),
     ...(hasProjection || !out.terminal ? [numberCell(r.propsfeedProjection?.value, out)] : []),
   ]);
   const total = data.total ?? data.count;

@@ -1,4 +1,5 @@
 /** How values read on a terminal and in piped output. One place per kind of value. */
+import type { GameState } from '@propsfeed/contract';
 import type { Colors } from './color';
 import { printable } from './printable';
 
@@ -63,13 +64,22 @@ export function formatClockTime(at: Date, clock: Clock): string {
   }).format(at);
 }
 
-/** When a game starts, for a terminal: "LIVE Q3 4:12", "19:30 (in 2h)", "18:00 (started 20m ago)". */
-export function formatStart(
-  game: { startTime: string; live: boolean; gameClock?: string | undefined },
-  clock: Clock,
-  c: Colors,
-): string {
-  if (game.live) return c.bold(c.red(game.gameClock ? `LIVE ${printable(game.gameClock)}` : 'LIVE'));
+/** A game's state as a table shows it: a Game's own fields, or a row's gameState and gameClock. */
+export interface GameWhen {
+  startTime: string;
+  /** Absent: not known to have started (pre-game). */
+  state?: GameState | undefined;
+  /** '<period> <m:ss>' while live, in the sport's periods. */
+  clock?: string | undefined;
+}
+
+/**
+ * Where a game stands, for a terminal: "LIVE Q3 4:12" while live, "FINAL" once over, before
+ * the start its local time and how far off: "19:30 (in 2h)", "18:00 (started 20m ago)".
+ */
+export function formatStart(game: GameWhen, clock: Clock, c: Colors): string {
+  if (game.state === 'live') return c.bold(c.red(game.clock ? `LIVE ${printable(game.clock)}` : 'LIVE'));
+  if (game.state === 'final') return c.bold('FINAL');
   const at = new Date(game.startTime);
   if (Number.isNaN(at.getTime())) return printable(game.startTime);
   const delta = at.getTime() - clock.now().getTime();

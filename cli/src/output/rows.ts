@@ -1,6 +1,15 @@
 /** Cells shared by the commands that show props, games and times. */
-import { type Book, EVENT_ID_PREFIX, type PlayerProp } from '@propsfeed/contract';
-import { type Clock, formatLocalTime, formatNumber, formatOdds, formatStart, plainNumber, plainOdds } from './format';
+import { type Book, EVENT_ID_PREFIX, type PlayerProp, type ScanRow } from '@propsfeed/contract';
+import {
+  type Clock,
+  formatLocalTime,
+  formatNumber,
+  formatOdds,
+  formatStart,
+  type GameWhen,
+  plainNumber,
+  plainOdds,
+} from './format';
 import type { Output } from './output';
 import { type Cell, type Column, cell } from './table';
 
@@ -32,13 +41,14 @@ export function numberCell(value: number | null | undefined, out: Output): Cell 
   return cell(formatNumber(value, out.c), plainNumber(value));
 }
 
-/** Terminal: local time and how far off, or LIVE with the clock. Piped: the ISO time. */
-export function startCell(
-  game: { startTime: string; live: boolean; gameClock?: string | undefined },
-  clock: Clock,
-  out: Output,
-): Cell {
+/** Terminal: LIVE with the clock, FINAL, or the local time and how far off. Piped: the ISO time. */
+export function startCell(game: GameWhen, clock: Clock, out: Output): Cell {
   return cell(formatStart(game, clock, out.c), game.startTime);
+}
+
+/** Where a row's game stands, from the row's own fields. */
+export function rowWhen(r: Pick<ScanRow, 'startTime' | 'gameState' | 'gameClock'>): GameWhen {
+  return { startTime: r.startTime, state: r.gameState, clock: r.gameClock };
 }
 
 export function timeCell(iso: string, clock: Clock): Cell {

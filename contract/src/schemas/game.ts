@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BookSchema, EventIdSchema, IsoTimeSchema, SportIdSchema } from './common';
+import { FINAL_GAMES_LISTED_HOURS } from '../catalog';
+import { BookSchema, EventIdSchema, GameStateSchema, IsoTimeSchema, SportIdSchema } from './common';
 
 export const GameSchema = z
   .object({
@@ -8,7 +9,10 @@ export const GameSchema = z
     homeTeam: z.string(),
     awayTeam: z.string(),
     startTime: IsoTimeSchema,
-    live: z.boolean().describe('True while the game is in progress'),
+    live: z.boolean().describe("True while the game is in progress: the same as state 'live', kept for compatibility"),
+    state: GameStateSchema.describe(
+      'pre (not started), live (in progress) or final (over): the state its props carry as gameState',
+    ),
     source: BookSchema.describe('The book that posted the game first; its id is the game id'),
     aliases: z
       .array(EventIdSchema)
@@ -19,7 +23,12 @@ export const GameSchema = z
     score: z
       .object({ home: z.number().int().min(0), away: z.number().int().min(0) })
       .optional()
-      .describe('The running score while the game is live, from a book that reports it'),
+      .describe('The running score while live, the final score once final, from a book that reports it'),
+    clock: z
+      .string()
+      .regex(/^\S+ \d{1,3}:\d{2}$/, "a game clock is '<period> <minutes:seconds>'")
+      .optional()
+      .describe("The game clock while live, '<period> <minutes:seconds>' in the sport's periods (Q3 4:12, P2 11:04)"),
   })
   .describe('Game');
 export type Game = z.infer<typeof GameSchema>;
@@ -28,7 +37,11 @@ export const GamesResponseSchema = z
   .object({
     sport: SportIdSchema,
     count: z.number().int().min(0),
-    games: z.array(GameSchema).describe('Live games first, then by start time'),
+    games: z
+      .array(GameSchema)
+      .describe(
+        `Live games first, then pre-game games by start time, then finished games; without \`state\`, a finished game is listed for ${FINAL_GAMES_LISTED_HOURS} hours after it ends`,
+      ),
     delayed: z.boolean().optional().describe('True when served on a delay (free tier)'),
   })
   .describe('GamesResponse');

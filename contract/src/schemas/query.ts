@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { DEFAULT_MOVERS_LIMIT, DEFAULT_SPORT, MAX_MOVERS_LIMIT, MAX_SCAN_LIMIT } from '../catalog';
+import {
+  DEFAULT_MOVERS_LIMIT,
+  DEFAULT_SPORT,
+  FINAL_GAMES_LISTED_HOURS,
+  MAX_MOVERS_LIMIT,
+  MAX_SCAN_LIMIT,
+  STATE_FILTERS,
+} from '../catalog';
 import { EventIdSchema, SportIdSchema, StatKeySchema } from './common';
 
 /**
@@ -32,7 +39,21 @@ export const PlayerNameQuery = z
   .max(100)
   .describe('Player name; forgiving of case, accents and typos');
 
-export const GamesQuerySchema = z.object({ sport: SportQuery });
+const StateFilterSchema = z.enum(STATE_FILTERS, {
+  errorMap: () => ({ message: `state is one of ${STATE_FILTERS.join(', ')}` }),
+});
+
+/** The props of which games a board route shows: by default the open games' (pre-game and live). */
+export const PropStateQuery = StateFilterSchema.optional().describe(
+  "Only props of games in this state (pre, live or final), or all; the open games' props (pre and live) when absent",
+);
+
+export const GamesQuerySchema = z.object({
+  sport: SportQuery,
+  state: StateFilterSchema.optional().describe(
+    `Only games in this state (pre, live or final), or all; when absent, the open games and the games that ended within the last ${FINAL_GAMES_LISTED_HOURS} hours`,
+  ),
+});
 export const GamePropsQuerySchema = z.object({ stats: StatsListQuery.optional(), sport: SportQuery });
 export const ScanQuerySchema = z.object({
   sport: SportQuery,
@@ -40,8 +61,13 @@ export const ScanQuerySchema = z.object({
   limit: queryInt(1, MAX_SCAN_LIMIT)
     .optional()
     .describe(`Maximum rows (1 to ${MAX_SCAN_LIMIT}), further capped by the tier's scanLimit`),
+  state: PropStateQuery,
 });
-export const PlayerPropsQuerySchema = z.object({ name: PlayerNameQuery, sport: OptionalSportQuery });
+export const PlayerPropsQuerySchema = z.object({
+  name: PlayerNameQuery,
+  sport: OptionalSportQuery,
+  state: PropStateQuery,
+});
 export const PlayerContextQuerySchema = z.object({
   name: PlayerNameQuery,
   sport: OptionalSportQuery,
@@ -64,6 +90,7 @@ export const MovementQuerySchema = z.object({
   limit: queryInt(1, MAX_MOVERS_LIMIT)
     .default(DEFAULT_MOVERS_LIMIT)
     .describe(`Maximum movers (1 to ${MAX_MOVERS_LIMIT}, default ${DEFAULT_MOVERS_LIMIT})`),
+  state: PropStateQuery,
 });
 
 export const EntryIdQuery = z
@@ -92,4 +119,5 @@ export const EdgesQuerySchema = z.object({
   limit: queryInt(1, MAX_SCAN_LIMIT)
     .optional()
     .describe(`Maximum rows (1 to ${MAX_SCAN_LIMIT}), further capped by the tier's scanLimit`),
+  state: PropStateQuery,
 });

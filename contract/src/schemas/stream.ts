@@ -4,7 +4,7 @@
  * (`N` for a snapshot, `N.k` for the k-th event of board change N), the same on every replica.
  */
 import { z } from 'zod';
-import { AmericanOddsSchema, EventIdSchema, GameStateSchema, IsoTimeSchema, SportIdSchema } from './common';
+import { AmericanOddsSchema, EventIdSchema, IsoTimeSchema, SportIdSchema } from './common';
 import { GameSchema } from './game';
 import { ScanRowSchema } from './prop';
 import { MinEdgeQuery, PlayerNameQuery, StatsListQuery } from './query';
@@ -47,11 +47,8 @@ export const StreamQuerySchema = z.object({
 });
 export type StreamQuery = z.infer<typeof StreamQuerySchema>;
 
-/** A game as the stream shows it: the game with its state and clock. */
-export const StreamGameSchema = GameSchema.extend({
-  state: GameStateSchema,
-  clock: z.string().optional().describe("'<period> <m:ss>' while live"),
-}).describe('StreamGame');
+/** A game as the stream shows it: the same Game as `/games` answers, with its state and clock. */
+export const StreamGameSchema = GameSchema.describe('StreamGame');
 export type StreamGame = z.infer<typeof StreamGameSchema>;
 
 const PreviousQuoteSchema = z

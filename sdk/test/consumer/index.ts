@@ -14,6 +14,9 @@ const client: PropsApi = new PropsFeed({ apiKey: 'pf_x', baseUrl: 'http://127.0.
 export async function consume(): Promise<string[]> {
   const games = await client.games({ sport: 'nba' });
   const first: Game | undefined = games.games[0];
+  const state: 'pre' | 'live' | 'final' | undefined = first?.state;
+  // @ts-expect-error: a game's state is pre, live or final
+  const notAState: Game['state'] = 'halftime';
   const scan = await client.scan({ stat: 'points', limit: 20 });
   const rows: ScanRow[] = scan.rows;
   const over: number | undefined = rows[0]?.overOdds;
@@ -30,5 +33,5 @@ export async function consume(): Promise<string[]> {
   }
   const raw = await new PropsFeed().raw.sports();
   if (raw.status === 200) return raw.body.sports.map((s) => s.id);
-  return [first?.id ?? '', String(over), wrong];
+  return [first?.id ?? '', String(over), wrong, state ?? '', notAState];
 }

@@ -1,5 +1,5 @@
 /** Tier checks the queries share; each refusal names the lowest tier that would allow it. */
-import type { SportId } from '@propsfeed/contract';
+import type { SportId, StateFilter } from '@propsfeed/contract';
 import { ApiError } from '../errors/apiError';
 import type { BoardGame } from '../feed/types';
 import { allowsRouteTier, allowsSport, lowestLiveTier, lowestTierForSport } from '../limits/policy';
@@ -29,5 +29,14 @@ export function assertLiveAllowed(caller: Caller, game: BoardGame): void {
         requiredTier: lowestLiveTier(),
       },
     );
+  }
+}
+
+/** `state=live` asks for live lines by name: a tier without them is told so, not given nothing. */
+export function assertStateAllowed(caller: Caller, state: StateFilter | undefined): void {
+  if (state === 'live' && !caller.policy.liveLines) {
+    throw new ApiError('live_not_in_tier', `live in-game lines are not included in the ${caller.tier} tier`, {
+      requiredTier: lowestLiveTier(),
+    });
   }
 }

@@ -13,7 +13,7 @@ import { liveValueOf, scoreOf } from './prizepicksLive';
 import { countUnmapped, isComboStat, statKey } from './stats';
 import { teamName } from './teams';
 import { newSlateLine, type ParseResult, type SlateGame, type SlateLine } from './types';
-import { arr, num, type Obj, obj, PayloadError, shortHash, str, timeMs } from './wire';
+import { arr, imageUrl, num, type Obj, obj, PayloadError, shortHash, str, timeMs } from './wire';
 
 export const PRIZEPICKS_LEAGUES: Record<SportId, number> = {
   nba: 7,
@@ -110,7 +110,7 @@ export function parsePrizePicks(payload: unknown): ParseResult {
     const out = newSlateLine({ gameId: game.id, player: name, playerKey: key, stat, line });
     const playerId = str(player?.id);
     if (playerId) out.playerId = `pp_${playerId}`;
-    const photo = str(pa.image_url);
+    const photo = imageUrl(pa.image_url);
     if (photo && !photo.includes('placeholder')) out.photoUrl = photo;
     if (team) out.team = team;
     if (game.state !== 'pre') {
@@ -151,6 +151,8 @@ function gameOf(
     if (state === 'live') {
       const clock = formatClock(sport, num(info?.period), str(info?.clock));
       if (clock) game.clock = clock;
+    }
+    if (state !== 'pre') {
       const score = scoreOf(info);
       if (score) game.score = score;
     }

@@ -6,7 +6,7 @@
  * carries the score of the game.
  */
 import type { SportId } from '@propsfeed/contract';
-import type { GameScore } from './types';
+import { type GameScore, scoreFrom } from './types';
 import { num, type Obj, obj } from './wire';
 
 const BASKETBALL: Record<string, readonly string[]> = {
@@ -56,12 +56,8 @@ export function liveValueOf(sport: SportId, stat: string, score: Obj | undefined
   return num(a.score);
 }
 
-const isPoints = (n: number | undefined): n is number => n !== undefined && Number.isInteger(n) && n >= 0;
-
 /** The game's score from `metadata.game_info.score`, when both sides are whole numbers. */
 export function scoreOf(info: Obj | undefined): GameScore | undefined {
   const s = obj(info?.score);
-  const home = num(s?.home);
-  const away = num(s?.away);
-  return isPoints(home) && isPoints(away) ? { home, away } : undefined;
+  return scoreFrom(num(s?.home), num(s?.away));
 }

@@ -10,6 +10,13 @@ export interface GameScore {
   away: number;
 }
 
+const isPoints = (n: number | undefined): n is number => n !== undefined && Number.isInteger(n) && n >= 0;
+
+/** A score from a book's two numbers, when both are whole and not negative. */
+export function scoreFrom(home: number | undefined, away: number | undefined): GameScore | undefined {
+  return isPoints(home) && isPoints(away) ? { home, away } : undefined;
+}
+
 export interface SlateGame {
   id: string;
   sport: SportId;
@@ -21,7 +28,7 @@ export interface SlateGame {
   state: GameState;
   /** '<period> <m:ss>' while live. */
   clock?: string;
-  /** While live, from a book that reports it. */
+  /** While live or final, from a book that reports it. */
   score?: GameScore;
 }
 

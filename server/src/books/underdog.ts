@@ -9,8 +9,8 @@ import { formatClock } from './clock';
 import { isComboName, playerKey } from './names';
 import { countUnmapped, isComboStat, statKey } from './stats';
 import { teamName } from './teams';
-import { newSlateLine, type ParseResult, type SlateGame, type SlateLine } from './types';
-import { arr, num, type Obj, obj, PayloadError, str, timeMs } from './wire';
+import { newSlateLine, type ParseResult, type SlateGame, type SlateLine, scoreFrom } from './types';
+import { arr, imageUrl, num, type Obj, obj, PayloadError, str, timeMs } from './wire';
 
 const SPORTS: Record<string, SportId> = {
   NBA: 'nba',
@@ -80,6 +80,11 @@ function readGame(g: Obj): GameEntry | undefined {
   if (state === 'live') {
     const clock = formatClock(sport, num(g.period), /(\d{1,3}:\d{2})/.exec(str(g.match_progress) ?? '')?.[1]);
     if (clock) game.clock = clock;
+  }
+  // Underdog sends 0-0 before the start: a score counts once the game is under way.
+  if (state !== 'pre') {
+    const score = scoreFrom(num(g.home_team_score), num(g.away_team_score));
+    if (score) game.score = score;
   }
   const teamById = new Map<string, string>();
   const homeId = str(g.home_team_id);
@@ -162,7 +167,7 @@ export function parseUnderdog(payload: unknown): ParseResult {
     }
     const playerId = str(player.id);
     if (playerId) out.playerId = `ud_${playerId}`;
-    const photo = str(player.image_url);
+    const photo = imageUrl(player.image_url);
     if (photo) out.photoUrl = photo;
     if (team) out.team = team;
     const liveValue = num(obj(l.live_event_stat)?.value);

@@ -26,6 +26,13 @@ export function num(v: unknown): number | undefined {
   return undefined;
 }
 
+/** An image URL as a book gives it (trimmed: Underdog's have stray spaces), when it is an http(s) URL. */
+export function imageUrl(v: unknown): string | undefined {
+  const text = str(v)?.trim();
+  if (!text || !/^https?:\/\//i.test(text)) return undefined;
+  return URL.canParse(text) ? text : undefined;
+}
+
 export function timeMs(v: unknown): number | undefined {
   if (typeof v !== 'string') return undefined;
   const ms = Date.parse(v);

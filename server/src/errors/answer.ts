@@ -98,6 +98,23 @@ export function refusalAnswer(err: FastifyError, request: FastifyRequest): Error
   return { status: statusOfError(body.error), body, ...(unparsable ? { unparsable } : {}) };
 }
 
+/**
+ * The headers an error answer carries: Retry-After when it names a wait, and on a 401 the
+ * WWW-Authenticate challenge (RFC 6750) that tells a client to send a bearer key, not to
+ * start an OAuth flow. The body says the rest.
+ */
+export function errorHeaders(answer: ErrorAnswer): Record<string, string | number> {
+  const headers: Record<string, string | number> = {};
+  if (answer.retryAfter !== undefined) headers['retry-after'] = answer.retryAfter;
+  if (answer.status === 401) {
+    // RFC 6750: error_description is printable ASCII without `"` or `\`.
+    const description = answer.body.message.replace(/[^\x20-\x7e]|["\\]/g, '');
+    const error = answer.body.error === 'invalid_api_key' ? ', error="invalid_token"' : '';
+    headers['www-authenticate'] = `Bearer realm="propsfeed"${error}, error_description="${description}"`;
+  }
+  return headers;
+}
+
 export function errorAnswer(err: FastifyError, request: FastifyRequest): ErrorAnswer {
   if (err instanceof ApiError) {
     return {

@@ -4,7 +4,7 @@
  * Games whose inputs did not change keep their previous BoardGame object, so a board differs
  * from the one before only where something moved (cheap to build, cheap to keep many of).
  */
-import { BOOKS, type Book, type GameState } from '@propsfeed/contract';
+import { BOOKS, type Book, GAME_STATE_ORDER, type GameState } from '@propsfeed/contract';
 import { normalizeName } from '../books/names';
 import type { GameScore, SlateGame, SlateLine } from '../books/types';
 import type { Board, BoardGame, BoardProp, BookQuote } from './types';
@@ -79,6 +79,7 @@ export class BoardMerger {
    * decides whose id a merged game carries.
    */
   merge(views: readonly BookView[], firstSeen: (gameId: string) => number): Board {
+    const fetchedAt = views.reduce((max, v) => Math.max(max, v.fetchedAt), 0);
     const next = new Map<string, Built>();
     const games: BoardGame[] = [];
     for (const draft of groupGames(views, firstSeen)) {
@@ -88,7 +89,7 @@ export class BoardMerger {
       const built =
         prev && sameRefs(prev.members, members) && sameRefs(prev.lines, draft.lines)
           ? prev
-          : { members, lines: draft.lines, ...buildGame(draft, prev?.props) };
+          : { members, lines: draft.lines, ...buildGame(draft, prev, fetchedAt) };
       next.set(id, built);
       games.push(built.game);
     }
@@ -99,7 +100,6 @@ export class BoardMerger {
       gameById.set(g.id, g);
       for (const alias of g.aliases) gameById.set(alias, g);
     }
-    const fetchedAt = views.reduce((max, v) => Math.max(max, v.fetchedAt), 0);
     this.version += 1;
     return { version: this.version, fetchedAt, games, gameById };
   }
@@ -181,11 +181,15 @@ function sameRefs(a: readonly unknown[], b: readonly unknown[]): boolean {
 }
 
 function compareGames(a: BoardGame, b: BoardGame): number {
-  if (a.live !== b.live) return a.live ? -1 : 1;
-  return a.startMs - b.startMs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  return (
+    GAME_STATE_ORDER[a.state] - GAME_STATE_ORDER[b.state] ||
+    a.startMs - b.startMs ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  );
 }
 
-function buildGame(draft: Draft, previous: Map<string, BuiltProp> | undefined): Pick<Built, 'game' | 'props'> {
+/** `previous`: the game as the last board built it; `at`: this board's fetchedAt. */
+function buildGame(draft: Draft, previous: Built | undefined, at: number): Pick<Built, 'game' | 'props'> {
   const primary = draft.members[0] as Member;
   const sides = draft.members.find((m) => m.game.homeKnown) ?? primary;
   let state: GameState = 'pre';
@@ -214,8 +218,9 @@ function buildGame(draft: Draft, previous: Map<string, BuiltProp> | undefined): 
     props: [],
   };
   if (liveClock) game.clock = liveClock;
-  if (score && state === 'live') game.score = score;
-  const props = buildProps(draft, state, liveClock, previous);
+  if (score && state !== 'pre') game.score = score;
+  if (state === 'final') game.finalAt = previous?.game.finalAt ?? at;
+  const props = buildProps(draft, state, liveClock, previous?.props);
   game.props = [...props.values()].map((b) => b.prop);
   game.props.sort((a, b) =>
     a.player < b.player ? -1 : a.player > b.player ? 1 : a.stat < b.stat ? -1 : a.stat > b.stat ? 1 : 0,

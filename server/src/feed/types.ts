@@ -55,8 +55,13 @@ export interface BoardGame {
   sources: Book[];
   /** '<period> <m:ss>' while live. */
   clock?: string;
-  /** While live, from a book that reports it. */
+  /** While live or final, from a book that reports it. */
   score?: GameScore;
+  /**
+   * Once final: the fetchedAt of the first board that showed it final (the books say when a
+   * game is over, not when it ended). `/games` stops listing it by default a while after.
+   */
+  finalAt?: number;
   /** Ordered by player, then stat. */
   props: BoardProp[];
 }
@@ -66,7 +71,7 @@ export interface Board {
   version: number;
   /** Epoch ms when the newest upstream snapshot in this board was taken. */
   fetchedAt: number;
-  /** Live games first, then by startTime, then by id. */
+  /** Live games first, then pre-game ones, then final ones; each by startTime, then by id. */
   games: readonly BoardGame[];
   /** Every game by its id and by each of its aliases. */
   gameById: ReadonlyMap<string, BoardGame>;

@@ -1,4 +1,5 @@
 /** Compact text renderings a model can read: small aligned tables, capped, saying what was left out. */
+import type { Game } from '@propsfeed/contract';
 
 /** Most rows a tool's text shows; the structured content carries the full answer. */
 export const TEXT_ROW_CAP = 50;
@@ -65,4 +66,11 @@ export function roundTenth(value: number | null | undefined): number | undefined
 /** "1 mover", "3 movers". */
 export function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/** A game's state as the table reads: LIVE with the clock, FINAL with the score (away-home) where known, blank before it starts. */
+export function gameStateText(g: Pick<Game, 'state' | 'clock' | 'score'>): string {
+  if (g.state === 'live') return g.clock ? `LIVE ${g.clock}` : 'LIVE';
+  if (g.state === 'final') return g.score ? `FINAL ${g.score.away}-${g.score.home}` : 'FINAL';
+  return '';
 }

@@ -1,6 +1,6 @@
 /** Turns a PropsApi answer or error into an MCP tool result. */
 
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { isPropsApiError, type PropsApiErrorShape } from '@propsfeed/contract';
 
 /** Called with errors that are not API answers (bugs, a failed connection), so they get logged. */

@@ -1,6 +1,6 @@
 /** GET /props/edges: the caller's board sorted by edge, against an entry type or each book's cheapest. */
-import type { EdgesResponse, EntryType, SportId } from '@propsfeed/contract';
-import { assertSport } from '../auth/access';
+import type { EdgesResponse, EntryType, SportId, StateFilter } from '@propsfeed/contract';
+import { assertSport, assertStateAllowed } from '../auth/access';
 import type { Caller } from '../auth/caller';
 import { ApiError } from '../errors/apiError';
 import { utcDay } from '../odds';
@@ -30,13 +30,15 @@ export function edgesQuery(
     entry?: string | undefined;
     minEdge?: number | undefined;
     limit?: number | undefined;
+    state?: StateFilter | undefined;
   },
 ): Prepared<EdgesResponse> {
   assertSport(caller, params.sport);
+  assertStateAllowed(caller, params.state);
   if (params.stat !== undefined) assertStatsOfSport(params.sport, [params.stat]);
   const entry = params.entry === undefined ? undefined : entryTypeOf(deps, params.entry);
   const limit = Math.min(params.limit ?? caller.policy.scanLimit, caller.policy.scanLimit);
   return deps.views
     .views(caller.view, caller.policy.delayMs, deps.now())
-    .edges(params.sport, params.stat ?? null, entry, params.minEdge ?? null, limit);
+    .edges(params.sport, params.stat ?? null, entry, params.minEdge ?? null, limit, params.state);
 }

@@ -24,13 +24,12 @@ import { evaluateSlipQuery } from './slip';
 import { sportsQuery } from './sports';
 import { trackRecordQuery } from './trackRecord';
 
-/** The pro routes refuse a lower tier before their parameters are read, as the key guard does. */
-function assertRouteTier(
-  caller: Caller,
-  key: 'propHistory' | 'movement' | 'edges' | 'evaluateSlip',
-  what: string,
-): void {
-  assertRoute(caller, (contract[key].metadata as RouteMeta).tier ?? 'free', what);
+/**
+ * The pro routes refuse a lower tier before their parameters are read, as the key guard does,
+ * and in its words: the refusal names the route's path, over MCP's HTTP and stdio alike.
+ */
+function assertRouteTier(caller: Caller, key: 'propHistory' | 'movement' | 'edges' | 'evaluateSlip'): void {
+  assertRoute(caller, (contract[key].metadata as RouteMeta).tier ?? 'free', contract[key].path);
 }
 
 export function createLocalApi(deps: QueryDeps, caller: Caller): PropsApi {
@@ -40,7 +39,7 @@ export function createLocalApi(deps: QueryDeps, caller: Caller): PropsApi {
     },
     async games(params = {}) {
       const query = parseOrRefuse(contract.games.query, params);
-      return gamesQuery(deps, caller, query.sport).value;
+      return gamesQuery(deps, caller, query).value;
     },
     async gameProps(eventId, params = {}) {
       const path = parseOrRefuse(contract.gameProps.pathParams, { eventId });
@@ -62,12 +61,12 @@ export function createLocalApi(deps: QueryDeps, caller: Caller): PropsApi {
       return playerContextQuery(deps, caller, query, boardDataOf(deps).gameLogs).value;
     },
     async propHistory(params) {
-      assertRouteTier(caller, 'propHistory', 'prop history');
+      assertRouteTier(caller, 'propHistory');
       const query = parseOrRefuse(contract.propHistory.query, params);
       return (await propHistoryQuery(deps, caller, query, boardDataOf(deps).history)).value;
     },
     async movers(params = {}) {
-      assertRouteTier(caller, 'movement', 'line movement');
+      assertRouteTier(caller, 'movement');
       const since = params.since instanceof Date ? params.since.toISOString() : params.since;
       const query = parseOrRefuse(contract.movement.query, { ...params, since });
       return (await movementQuery(deps, caller, query, boardDataOf(deps))).value;
@@ -76,12 +75,12 @@ export function createLocalApi(deps: QueryDeps, caller: Caller): PropsApi {
       return entriesQuery(deps).value;
     },
     async edges(params = {}) {
-      assertRouteTier(caller, 'edges', 'edges');
+      assertRouteTier(caller, 'edges');
       const query = parseOrRefuse(contract.edges.query, params);
       return edgesQuery(deps, caller, query).value;
     },
     async evaluateSlip(legs) {
-      assertRouteTier(caller, 'evaluateSlip', 'slip evaluation');
+      assertRouteTier(caller, 'evaluateSlip');
       const body = parseOrRefuse(contract.evaluateSlip.body, { legs });
       return evaluateSlipQuery(deps, caller, body.legs);
     },

@@ -10,7 +10,7 @@ import {
   type MoversParams,
   type SportId,
 } from '@propsfeed/contract';
-import { assertSport } from '../auth/access';
+import { assertSport, assertStateAllowed } from '../auth/access';
 import type { Caller } from '../auth/caller';
 import { consensusLine } from '../feed/merge';
 import type { Board, BoardGame } from '../feed/types';
@@ -18,7 +18,6 @@ import type { LineHistoryReader } from '../history/types';
 import { type OpeningLines, propKey, type Quote, quote } from '../views/openingLines';
 import { AnswersPer, Prepared } from '../views/prepared';
 import type { QueryDeps } from './deps';
-import { isActiveFor } from './players';
 import { assertStatsOfSport } from './statOfSport';
 
 export interface MoversDeps {
@@ -37,15 +36,17 @@ export async function movementQuery(
 ): Promise<Prepared<MovementResponse>> {
   const { sport } = params;
   assertSport(caller, sport);
+  assertStateAllowed(caller, params.state);
   if (params.stat !== undefined) assertStatsOfSport(sport, [params.stat]);
   // Limit and since were checked by the contract's MovementQuerySchema at every entry point.
   const limit = params.limit ?? DEFAULT_MOVERS_LIMIT;
   const sinceMs = params.since === undefined ? undefined : new Date(params.since).getTime();
 
   const nowMs = deps.now();
-  const board = deps.views.views(caller.view, caller.policy.delayMs, nowMs).board;
+  const views = deps.views.views(caller.view, caller.policy.delayMs, nowMs);
+  const { board } = views;
   const cache = answers.of(board);
-  const key = `${caller.view.delayed}|${caller.view.liveLines}|${sport}|${params.stat ?? ''}|${sinceMs ?? ''}|${limit}`;
+  const key = `${caller.view.delayed}|${caller.view.liveLines}|${sport}|${params.stat ?? ''}|${sinceMs ?? ''}|${limit}|${params.state ?? ''}`;
   const cached = cache.get(key);
   if (cached) return cached;
 
@@ -57,7 +58,7 @@ export async function movementQuery(
     sinceMs,
     caller.policy.delayMs > 0 ? nowMs - caller.policy.delayMs : undefined,
   );
-  const all = boardMovers(board, sport, params.stat ?? null, (g) => isActiveFor(caller, g), openOf);
+  const all = boardMovers(board, sport, params.stat ?? null, (g) => views.showsProps(g, params.state), openOf);
   const response: MovementResponse = {
     sport,
     stat: params.stat ?? null,

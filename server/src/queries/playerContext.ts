@@ -18,7 +18,7 @@ import { projectStat } from '../stats/projection';
 import type { BoardViews } from '../views';
 import { AnswersPer, Prepared } from '../views/prepared';
 import type { QueryDeps } from './deps';
-import { type BoardPlayer, findPlayer, isActiveFor, playersOnBoard, requestedSports } from './players';
+import { type BoardPlayer, findPlayer, playersOnBoard, requestedSports } from './players';
 import { assertStatsOfSport } from './statOfSport';
 
 /** Answers per board view, by game-log version, sport, stat and name: each built once. */
@@ -34,11 +34,10 @@ export function playerContextQuery(
   if (params.sport && params.stat !== undefined) assertStatsOfSport(params.sport, [params.stat]);
   const views = deps.views.views(caller.view, caller.policy.delayMs, deps.now());
   const key = `${gameLogs.version}|${sports.join(',')}|${params.stat ?? ''}|${params.name}`;
-  return answers.getOrBuild(views, key, () => Prepared.of(playerContext(caller, views, sports, params, gameLogs)));
+  return answers.getOrBuild(views, key, () => Prepared.of(playerContext(views, sports, params, gameLogs)));
 }
 
 function playerContext(
-  caller: Caller,
   views: BoardViews,
   sports: readonly SportId[],
   params: PlayerContextParams,
@@ -60,7 +59,7 @@ function playerContext(
   // The line of each stat: the first prop, in board order, of a game the caller may see.
   const lines = new Map<string, number>();
   for (const { game, prop } of boardPlayer?.props ?? []) {
-    if (isActiveFor(caller, game) && !lines.has(prop.stat)) lines.set(prop.stat, prop.line);
+    if (views.showsProps(game) && !lines.has(prop.stat)) lines.set(prop.stat, prop.line);
   }
   // A game still pre-game or live on the caller's board is not in their sample yet, even if
   // it has since gone final (a delayed view must not learn its result early).

@@ -1,4 +1,4 @@
-/** The board's players as the player queries find them, and which of their props a caller sees. */
+/** The board's players as the player queries find them. */
 import type { SportId } from '@propsfeed/contract';
 import { assertSport } from '../auth/access';
 import type { Caller } from '../auth/caller';
@@ -80,9 +80,4 @@ export function findPlayer<P extends SearchablePlayer>(name: string, players: It
   const match = searchPlayers(name, players);
   if (match.kind === 'ambiguous') throw new AmbiguousPlayerError(name, match.candidates.map(candidateLabel));
   return match.kind === 'found' ? match.player : undefined;
-}
-
-/** A prop the caller may see as a row: not of a finished game, not live without live lines. */
-export function isActiveFor(caller: Caller, game: BoardGame): boolean {
-  return game.state !== 'final' && (caller.policy.liveLines || !game.live);
 }

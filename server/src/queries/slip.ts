@@ -10,7 +10,7 @@ import type { BoardGame, BoardProp } from '../feed/types';
 import { hitDistribution, round4, utcDay } from '../odds/entries';
 import type { QueryDeps } from './deps';
 import { entryBookOf } from './entries';
-import { findPlayer, isActiveFor, playersOnBoard, requestedSports } from './players';
+import { findPlayer, playersOnBoard, requestedSports } from './players';
 
 const ASSUMPTION =
   'The legs are treated as independent, and each probability is an estimate from prices and game logs, not a promise. A pushed leg is left out (the books drop it from the entry); the chances here are given no push.';
@@ -60,7 +60,7 @@ export function evaluateSlipQuery(deps: QueryDeps, caller: Caller, legs: readonl
     const matches = player.props.filter(
       ({ game, prop }) =>
         prop.stat === leg.stat &&
-        isActiveFor(caller, game) &&
+        views.showsProps(game) &&
         (leg.eventId === undefined || game.id === leg.eventId || game.aliases.includes(leg.eventId)),
     );
     if (matches.length === 0)

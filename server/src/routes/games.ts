@@ -7,4 +7,4 @@ import { sendPrepared } from './send';
 export const games =
   (deps: RouteDeps): RouteImpl<'games'> =>
   async ({ query, request, reply }) =>
-    sendPrepared(request, reply, gamesQuery(deps, callerOfRequest(request), query.sport));
+    sendPrepared(request, reply, gamesQuery(deps, callerOfRequest(request), query));

@@ -279,7 +279,9 @@ function ppPlayer(sportId: SportId, league: string, pid: number, p: SimPlayer): 
       position: p.slot.position,
       league: sportId.toUpperCase(),
       league_id: Number(league),
-      image_url: `https://static.prizepicks.com/images/players/sim/${pid}.webp`,
+      // Simulated players have no photo: a URL on the book's image host would send an app that
+      // shows it to a third party, for a player who does not exist.
+      image_url: null,
     },
     relationships: { league: { data: { type: 'league', id: league } } },
   };

@@ -4,7 +4,7 @@
  * every connection of the view is written: never one JSON.stringify per client. A view with
  * minEdge shows a prop while its row's edge meets it, telling a prop that falls below as removed.
  */
-import type { SportId, STREAM_REMOVED_REASONS, StreamGame } from '@propsfeed/contract';
+import type { SportId, STREAM_REMOVED_REASONS } from '@propsfeed/contract';
 import { normalizeName } from '../books/names';
 import type { Board, BoardGame, BoardProp } from '../feed/types';
 import { type ViewKind, type ViewRegistry, viewKindOf } from '../views';
@@ -89,12 +89,6 @@ export function minEdgeVerdict(
   const shown = before !== undefined && propMatches(view, before.game, before.prop) && meetsMinEdge(view, before.edge);
   if (!shown) return 'nothing';
   return kind === 'prop' ? 'below' : 'as-is';
-}
-
-export function streamGameOf(game: BoardGame): StreamGame {
-  const out: StreamGame = { ...gameOf(game), state: game.state };
-  if (game.clock !== undefined) out.clock = game.clock;
-  return out;
 }
 
 function previousOf(prop: BoardProp | undefined): string {
@@ -289,7 +283,7 @@ export class StreamEncoder {
   }
 
   private renderEvent(board: Board, kind: ViewKind, event: ChangeEvent): string {
-    if (event.kind === 'game') return `{"type":"game","game":${JSON.stringify(streamGameOf(event.game))}}`;
+    if (event.kind === 'game') return `{"type":"game","game":${JSON.stringify(gameOf(event.game))}}`;
     if (event.kind === 'prop.removed') return removedJson(event.game, event.prop, 'pulled');
     const row = this.views.viewsOf(board, kind).scanRow(event.game, event.prop);
     return `{"type":"prop","row":${JSON.stringify(row)},"previous":${previousOf(event.previous)}}`;
@@ -320,7 +314,7 @@ export class StreamEncoder {
     const rows: string[] = [];
     for (const game of board.games) {
       if (!gameMatches(view, game)) continue;
-      games.push(JSON.stringify(streamGameOf(game)));
+      games.push(JSON.stringify(gameOf(game)));
       for (const prop of game.props)
         if (propMatches(view, game, prop) && meetsMinEdge(view, views.edge(game, prop)?.edge))
           rows.push(JSON.stringify(views.scanRow(game, prop)));

@@ -14,10 +14,12 @@ import {
   type ScanResponse,
   type ScanRow,
   type SportId,
+  type StateFilter,
 } from '@propsfeed/contract';
 import type { Board, BoardGame, BoardProp, ProjectionSource } from '../feed/types';
 import type { PropOdds } from '../odds';
 import { gameOf, propOf, type RowOdds, scanRowJson, scanRowOf } from './encode';
+import { gameListed, propsShown } from './gameState';
 import { BoundedMap, Prepared } from './prepared';
 
 /** How a tier sees the board: delayed or realtime, with or without live lines, with or without edges. */
@@ -122,7 +124,7 @@ class ScanRows {
 }
 
 export class BoardViews {
-  private readonly gamesBySport = new Map<SportId, Prepared<GamesResponse>>();
+  private readonly gamesBySport = new Map<string, Prepared<GamesResponse>>();
   private readonly propsByGame = new BoundedMap<string, Prepared<PropsResult>>(2048);
   private readonly scans = new BoundedMap<string, ScanRows>(256);
   private readonly edgeRows = new BoundedMap<string, ScanRows>(256);
@@ -167,12 +169,16 @@ export class BoardViews {
     return this.board.gameById.get(eventId);
   }
 
-  games(sport: SportId): Prepared<GamesResponse> {
-    let prepared = this.gamesBySport.get(sport);
+  /** The games of a sport `/games` lists under `state` (see gameListed), in board order. */
+  games(sport: SportId, state?: StateFilter): Prepared<GamesResponse> {
+    const cacheKey = `${sport}|${state ?? ''}`;
+    let prepared = this.gamesBySport.get(cacheKey);
     if (!prepared) {
-      const games = this.board.games.filter((g) => g.sport === sport).map(gameOf);
+      const games = this.board.games
+        .filter((g) => g.sport === sport && gameListed(state, g, this.board.fetchedAt))
+        .map(gameOf);
       prepared = Prepared.of({ sport, count: games.length, games, delayed: this.kind.delayed });
-      this.gamesBySport.set(sport, prepared);
+      this.gamesBySport.set(cacheKey, prepared);
     }
     return prepared;
   }
@@ -199,12 +205,12 @@ export class BoardViews {
     return prepared;
   }
 
-  /** The scan answer for a sport and optional stat, with at most `limit` rows. */
-  scan(sport: SportId, stat: string | null, limit: number): Prepared<ScanResponse> {
-    const cacheKey = `${sport}|${stat ?? ''}`;
+  /** The scan answer for a sport, optional stat and state filter (see propsShown), with at most `limit` rows. */
+  scan(sport: SportId, stat: string | null, limit: number, state?: StateFilter): Prepared<ScanResponse> {
+    const cacheKey = `${sport}|${stat ?? ''}|${state ?? ''}`;
     let rows = this.scans.get(cacheKey);
     if (!rows) {
-      const sources = this.propsOf(sport, stat);
+      const sources = this.propsOf(sport, stat, state);
       const source = (i: number) => sources[i] as { game: BoardGame; prop: BoardProp };
       rows = new ScanRows(
         sport,
@@ -230,11 +236,12 @@ export class BoardViews {
     entry: EntryType | undefined,
     minEdge: number | null,
     limit: number,
+    state?: StateFilter,
   ): Prepared<EdgesResponse> {
-    const cacheKey = `${sport}|${stat ?? ''}|${entry?.id ?? ''}`;
+    const cacheKey = `${sport}|${stat ?? ''}|${entry?.id ?? ''}|${state ?? ''}`;
     let sorted = this.edgeRows.get(cacheKey);
     if (!sorted) {
-      sorted = ScanRows.of(sport, stat, this.kind.delayed, this.rowsByEdge(sport, stat, entry));
+      sorted = ScanRows.of(sport, stat, this.kind.delayed, this.rowsByEdge(sport, stat, entry, state));
       this.edgeRows.set(cacheKey, sorted);
     }
     let qualifying = sorted.rows.length;
@@ -255,11 +262,16 @@ export class BoardViews {
     });
   }
 
-  private rowsByEdge(sport: SportId, stat: string | null, entry: EntryType | undefined): ScanRow[] {
+  private rowsByEdge(
+    sport: SportId,
+    stat: string | null,
+    entry: EntryType | undefined,
+    state: StateFilter | undefined,
+  ): ScanRow[] {
     if (!this.kind.edges || !this.odds) return [];
     const { odds } = this;
     const rows: ScanRow[] = [];
-    for (const row of this.scan(sport, stat, Number.MAX_SAFE_INTEGER).value.rows) {
+    for (const row of this.scan(sport, stat, Number.MAX_SAFE_INTEGER, state).value.rows) {
       if (!row.probabilities) continue;
       const edge = entry ? odds.edge(row.probabilities, this.board.fetchedAt, entry) : row.edge;
       if (edge) rows.push(entry ? { ...row, edge } : row);
@@ -268,11 +280,20 @@ export class BoardViews {
     return rows.sort((a, b) => (b.edge?.edge ?? 0) - (a.edge?.edge ?? 0));
   }
 
+  /** Whether the view shows the game's props under `state`: not live ones without live lines. */
+  showsProps(game: BoardGame, state?: StateFilter): boolean {
+    return propsShown(state, game) && (this.kind.liveLines || !game.live);
+  }
+
   /** The sport's props in board order, with their games, as the view shows them. */
-  private propsOf(sport: SportId, stat: string | null): Array<{ game: BoardGame; prop: BoardProp }> {
+  private propsOf(
+    sport: SportId,
+    stat: string | null,
+    state: StateFilter | undefined,
+  ): Array<{ game: BoardGame; prop: BoardProp }> {
     const sources: Array<{ game: BoardGame; prop: BoardProp }> = [];
     for (const game of this.board.games) {
-      if (game.sport !== sport || (game.live && !this.kind.liveLines)) continue;
+      if (game.sport !== sport || !this.showsProps(game, state)) continue;
       for (const prop of game.props) {
         if (stat === null || prop.stat === stat) sources.push({ game, prop });
       }

@@ -10,10 +10,12 @@ export function gameOf(g: BoardGame): Game {
     awayTeam: g.awayTeam,
     startTime: g.startTime,
     live: g.live,
+    state: g.state,
     source: g.source,
   };
   if (g.aliases.length > 0) game.aliases = [...g.aliases];
   if (g.score) game.score = { home: g.score.home, away: g.score.away };
+  if (g.clock !== undefined) game.clock = g.clock;
   return game;
 }
 

@@ -14,6 +14,27 @@ describe('config', () => {
     ).toBe('redis://127.0.0.1:6379');
   });
 
+  it('reads PROPS_ALLOWED_HOSTS as host names and PROPS_ALLOWED_ORIGINS as origins, refusing anything else', () => {
+    expect(loadConfig({}).PROPS_ALLOWED_HOSTS).toEqual([]);
+    expect(loadConfig({}).PROPS_ALLOWED_ORIGINS).toEqual([]);
+    expect(loadConfig({ PROPS_ALLOWED_HOSTS: 'API.example.com, 10.0.0.5,[::2]' }).PROPS_ALLOWED_HOSTS).toEqual([
+      'api.example.com',
+      '10.0.0.5',
+      '[::2]',
+    ]);
+    for (const bad of ['api.example.com:8787', 'https://api.example.com', 'api.example.com/mcp', 'user@host', '::2']) {
+      expect(() => loadConfig({ PROPS_ALLOWED_HOSTS: bad }), bad).toThrow(/PROPS_ALLOWED_HOSTS: .*is not a host name/);
+    }
+    expect(
+      loadConfig({ PROPS_ALLOWED_ORIGINS: 'https://agent.example, http://localhost:5173' }).PROPS_ALLOWED_ORIGINS,
+    ).toEqual(['https://agent.example', 'http://localhost:5173']);
+    for (const bad of ['*', 'agent.example', 'https://agent.example/app']) {
+      expect(() => loadConfig({ PROPS_ALLOWED_ORIGINS: bad }), bad).toThrow(
+        /PROPS_ALLOWED_ORIGINS: .*is not an origin/,
+      );
+    }
+  });
+
   it('reads PROPS_TRUST_PROXY as a hop count or proxy addresses and CIDRs, and refuses anything else', () => {
     expect(loadConfig({}).PROPS_TRUST_PROXY).toBe(false);
     expect(loadConfig({ PROPS_TRUST_PROXY: '0' }).PROPS_TRUST_PROXY).toBe(false);

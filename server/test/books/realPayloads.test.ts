@@ -21,7 +21,37 @@ function expectSane(r: ParseResult): void {
   }
 }
 
+/** Each player's image_url in a payload, by the playerId the adapter gives the player. */
+function imageUrls(file: string): Map<string, unknown> {
+  const payload = read(file) as { included?: { type: string; id: string; attributes?: { image_url?: unknown } }[] };
+  const players = (payload as { players?: { id: string; image_url?: unknown }[] }).players;
+  if (players) return new Map(players.map((p) => [`ud_${p.id}`, p.image_url]));
+  return new Map(
+    (payload.included ?? [])
+      .filter((i) => i.type === 'new_player' || i.type === 'player')
+      .map((i) => [`pp_${i.id}`, i.attributes?.image_url]),
+  );
+}
+
 describe.skipIf(!SHARED_BOOKS)(`real recorded payloads (${SHARED_BOOKS_NOTE})`, () => {
+  it.each([
+    ['prizepicks-tjjerome-1.json', parsePrizePicks],
+    ['prizepicks-Czar68-1.json', parsePrizePicks],
+    ['prizepicks-35eternal-wnba-live-2025-06-15.json', parsePrizePicks],
+    ['underdog-tjjerome-1.json', parseUnderdog],
+  ])("%s: every player keeps the book's own photo URL (trimmed)", (file, parse) => {
+    const urls = imageUrls(file);
+    const lines = parse(read(file)).slate.lines;
+    const withPhoto = lines.filter((l) => l.photoUrl !== undefined);
+    expect(withPhoto.length).toBeGreaterThan(lines.length / 2);
+    for (const l of withPhoto) {
+      expect(l.photoUrl).toBe(String(urls.get(l.playerId ?? '')).trim());
+      expect(new URL(l.photoUrl as string).protocol).toBe('https:');
+    }
+    // A player the book gives no image has none.
+    for (const l of lines) if (!urls.get(l.playerId ?? '')) expect(l.photoUrl).toBeUndefined();
+  });
+
   it('PrizePicks, older format (MLB 2023): games keyed without game objects, no odds', () => {
     const r = parsePrizePicks(read('prizepicks-tjjerome-1.json'));
     expectSane(r);

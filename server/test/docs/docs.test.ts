@@ -1,11 +1,11 @@
 /** /openapi.json and the /docs page, loaded in real headless Chromium with no network beyond loopback. */
 import { API_TAGS, ERROR_STATUS } from '@propsfeed/contract';
 import { buildOpenApi } from '@propsfeed/docs';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/app';
+import { launchChromium } from '../helpers/chromium';
 
-const CHROMIUM = '/usr/bin/chromium';
 let t: TestApp;
 let base: string;
 let browser: Browser;
@@ -13,10 +13,7 @@ let browser: Browser;
 beforeAll(async () => {
   t = await buildTestApp();
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
@@ -106,7 +103,8 @@ describe('/docs', () => {
     const filled = await scan
       .locator('.parameters')
       .evaluate((table) => Array.from(table.querySelectorAll('input, select'), (el) => (el as HTMLInputElement).value));
-    expect(filled).toEqual(['nba', 'points', '3']);
+    // state has no example: its select stays at the empty default (the open games).
+    expect(filled).toEqual(['nba', 'points', '3', '']);
     expect(foreign).toEqual([]);
     expect(failed).toEqual([]);
     expect(blocked).toEqual([]);

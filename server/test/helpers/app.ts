@@ -36,6 +36,9 @@ export interface TestAppOptions {
   logStream?: NodeJS.WritableStream;
   /** PROPS_CORS_ORIGINS as parsed; default any origin. */
   corsOrigins?: CorsOrigins;
+  /** PROPS_ALLOWED_HOSTS and PROPS_ALLOWED_ORIGINS as parsed; default none (loopback only). */
+  allowedHosts?: readonly string[];
+  allowedOrigins?: readonly string[];
   /** New free keys for everyone together; default the server's. */
   signupCeiling?: LimitPolicy;
   /** PROPS_TRUST_PROXY as parsed; default none. */
@@ -100,6 +103,8 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     now: opts.now,
     adminToken: opts.adminToken,
     corsOrigins: opts.corsOrigins,
+    allowedHosts: opts.allowedHosts,
+    allowedOrigins: opts.allowedOrigins,
     signupCeiling: opts.signupCeiling,
     trustProxy: opts.trustProxy,
     logLevel: opts.logStream ? 'warn' : 'silent',

@@ -2,7 +2,7 @@
  * Hand-built boards for tests: compact game/prop specs → a Board, and a BoardSource whose
  * history is the boards it was given (so `at()` behaves like the real feed's).
  */
-import type { Book, SportId } from '@propsfeed/contract';
+import { type Book, GAME_STATE_ORDER, type GameState, type SportId } from '@propsfeed/contract';
 import {
   type Board,
   type BoardGame,
@@ -31,11 +31,16 @@ export interface GameSpec {
   awayTeam?: string;
   startTime?: string;
   live?: boolean;
+  /** Default: live when `live`, else pre. */
+  state?: GameState;
+  /** A final game's: when the first board showed it final (default: the board's fetchedAt). */
+  finalAt?: number;
   aliases?: string[];
   props?: PropSpec[];
 }
 
-function propOf(spec: PropSpec, live: boolean, updatedAt: number): BoardProp {
+function propOf(spec: PropSpec, state: GameState, updatedAt: number): BoardProp {
+  const live = state === 'live';
   const books = spec.books ?? ['prizepicks', 'underdog'];
   const prop: BoardProp = {
     player: spec.player,
@@ -49,23 +54,22 @@ function propOf(spec: PropSpec, live: boolean, updatedAt: number): BoardProp {
         ? { source, line: spec.line, overOdds: spec.overOdds ?? -115, underOdds: spec.underOdds ?? -105, updatedAt }
         : { source, line: spec.line, updatedAt },
     ),
-    gameState: live ? 'live' : 'pre',
+    gameState: state,
   };
   if (books.includes('underdog')) {
     prop.overOdds = spec.overOdds ?? -115;
     prop.underOdds = spec.underOdds ?? -105;
   }
-  if (live) {
-    prop.liveValue = spec.liveValue ?? 3;
-    prop.gameClock = 'Q2 5:31';
-  }
+  if (state !== 'pre') prop.liveValue = spec.liveValue ?? 3;
+  if (live) prop.gameClock = 'Q2 5:31';
   return prop;
 }
 
 export function gameOf(spec: GameSpec, fetchedAt: number): BoardGame {
-  const live = spec.live ?? false;
+  const state = spec.state ?? (spec.live ? 'live' : 'pre');
+  const live = state === 'live';
   const startTime = spec.startTime ?? '2026-11-22T02:00:00.000Z';
-  const props = (spec.props ?? []).map((p) => propOf(p, live, fetchedAt));
+  const props = (spec.props ?? []).map((p) => propOf(p, state, fetchedAt));
   props.sort((a, b) => a.player.localeCompare(b.player) || a.stat.localeCompare(b.stat));
   const sources = [...new Set(props.flatMap((p) => p.books.map((b) => b.source)))].sort();
   const game: BoardGame = {
@@ -76,22 +80,26 @@ export function gameOf(spec: GameSpec, fetchedAt: number): BoardGame {
     awayTeam: spec.awayTeam ?? 'Los Angeles Lakers',
     startTime,
     startMs: Date.parse(startTime),
-    state: live ? 'live' : 'pre',
+    state,
     live,
     source: spec.id.startsWith('ud_') ? 'underdog' : 'prizepicks',
     sources: sources.length > 0 ? (sources as Book[]) : ['prizepicks'],
     props,
   };
   if (live) game.clock = 'Q2 5:31';
+  if (state === 'final') game.finalAt = spec.finalAt ?? fetchedAt;
   return game;
 }
 
 let versions = 0;
 
-/** A board of the given games, ordered as the feed orders them (live first, start, id). */
+/** A board of the given games, ordered as the feed orders them (live, pre, final; start; id). */
 export function buildBoard(specs: GameSpec[], fetchedAt = Date.now()): Board {
   const games = specs.map((s) => gameOf(s, fetchedAt));
-  games.sort((a, b) => Number(b.live) - Number(a.live) || a.startMs - b.startMs || a.id.localeCompare(b.id));
+  games.sort(
+    (a, b) =>
+      GAME_STATE_ORDER[a.state] - GAME_STATE_ORDER[b.state] || a.startMs - b.startMs || a.id.localeCompare(b.id),
+  );
   const gameById = new Map<string, BoardGame>();
   for (const g of games) {
     gameById.set(g.id, g);

@@ -25,9 +25,19 @@ export interface ServeChild {
 
 /**
  * Starts `serve({ port: 0 })` with `env` over the test's environment; resolves once it
- * listens and, on a first start (an empty store), has printed its demo keys.
+ * listens and, on a first start (an empty store), has printed its demo keys. `clockAt` (ISO
+ * time) runs its clock from that instant (serve()'s `now`), as the multi-process tests do;
+ * `clockOffsetMs` moves it that far from the real one instead.
  */
-export async function startServeChild(env: Record<string, string>, firstStart = true): Promise<ServeChild> {
+export async function startServeChild(
+  env: Record<string, string>,
+  firstStart = true,
+  opts: { clockAt?: string; clockOffsetMs?: number } = {},
+): Promise<ServeChild> {
+  if (opts.clockAt !== undefined && Number.isNaN(Date.parse(opts.clockAt))) throw new Error(`clockAt ${opts.clockAt}`);
+  const offset = opts.clockAt ? `${Date.parse(opts.clockAt)} - Date.now()` : String(opts.clockOffsetMs ?? 0);
+  const now =
+    offset === '0' ? 'const now = undefined;' : `const offset = ${offset}; const now = () => Date.now() + offset;`;
   const child = spawn(
     process.execPath,
     [
@@ -35,7 +45,7 @@ export async function startServeChild(env: Record<string, string>, firstStart = 
       'tsx',
       '--input-type=module',
       '-e',
-      `import { serve } from ${JSON.stringify(serveScript)}; await serve({ port: 0, cli: 'propsfeed' });`,
+      `import { serve } from ${JSON.stringify(serveScript)}; ${now} await serve({ port: 0, cli: 'propsfeed', ...(now ? { now } : {}) });`,
     ],
     { env: { ...process.env, PROPS_LOG_LEVEL: 'fatal', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );

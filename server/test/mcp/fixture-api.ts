@@ -44,7 +44,9 @@ export const GAMES: Game[] = [
     awayTeam: 'Golden State Warriors',
     startTime: '2026-11-22T17:30:00Z',
     live: true,
+    state: 'live',
     source: 'underdog',
+    clock: 'Q3 4:12',
   },
   {
     id: 'pp_1001',
@@ -53,6 +55,7 @@ export const GAMES: Game[] = [
     awayTeam: 'Boston Celtics',
     startTime: '2026-11-23T03:30:00Z',
     live: false,
+    state: 'pre',
     source: 'prizepicks',
     aliases: ['ud_1001'],
   },
@@ -63,6 +66,7 @@ export const GAMES: Game[] = [
     awayTeam: 'New York Yankees',
     startTime: '2026-11-23T00:10:00Z',
     live: false,
+    state: 'pre',
     source: 'prizepicks',
   },
 ];

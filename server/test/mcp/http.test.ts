@@ -1,20 +1,23 @@
 /**
- * POST /mcp on the real app (port 0), with the MCP SDK's own client over Streamable HTTP:
- * the same keys, tiers and rate limits as the REST routes.
+ * POST /mcp on the real app (port 0), with the MCP SDK's own clients over Streamable HTTP: the
+ * v1 client on 2025-11-25 (initialize), the v2 client on 2026-07-28 (stateless), and raw
+ * requests for the revision's rules. Same keys, tiers and rate limits as the REST routes.
  */
 import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../helpers/app';
+import { buildTestApp, type TestApp } from '../helpers/app';
 import { buildMcpApp } from './board';
 import { expectSameAsRest, TOOL_CALLS, textOf } from './same-as-rest';
 
 let t: TestApp;
 let base: URL;
-const clients: Client[] = [];
+const clients: { close(): Promise<void> }[] = [];
 
 beforeAll(async () => {
   t = await buildMcpApp();
@@ -44,7 +47,7 @@ async function call(client: Client, name: string, args: Record<string, unknown> 
   return { result, text: first?.type === 'text' ? first.text : '' };
 }
 
-describe('POST /mcp', () => {
+describe('POST /mcp, 2025-11-25: the v1 SDK client', () => {
   it("answers the MCP guide's curl lines as written: tools/list, then one tools/call", async () => {
     const readme = readFileSync(new URL('../../../docs/mcp.md', import.meta.url), 'utf8');
     const section = readme;
@@ -222,5 +225,321 @@ describe('POST /mcp under abuse: one message per request, JSON-RPC errors throug
         data: { error: 'unsupported_media_type' },
       },
     });
+  });
+});
+
+/** The v2 client pinned to the current revision: server/discover, then one POST per request. */
+async function connectModern(key: string | undefined): Promise<ModernClient> {
+  const transport = new ModernTransport(base, {
+    requestInit: { headers: key === undefined ? {} : { authorization: `Bearer ${key}` } },
+  });
+  const client = new ModernClient(
+    { name: 'http-test', version: '1.0.0' },
+    { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+  );
+  await client.connect(transport);
+  clients.push(client);
+  return client;
+}
+
+describe('POST /mcp, 2026-07-28: the v2 SDK client', () => {
+  it('connects on the current revision, lists the tools and calls each: the same answer as the REST route', async () => {
+    const client = await connectModern(t.keys.pro);
+    expect(client.getProtocolEra()).toBe('modern');
+    expect((await client.listTools()).tools).toHaveLength(12);
+    for (const { tool, args, path } of TOOL_CALLS) {
+      const result = (await client.callTool({ name: tool, arguments: args })) as CallToolResult;
+      expectSameAsRest(tool, result, await t.get(`/api/v1${path}`, t.keys.pro));
+    }
+  });
+
+  it('words a tier refusal as the REST route and `props mcp` do: the route path and the tier', async () => {
+    const client = await connectModern(t.keys.free);
+    const result = (await client.callTool({ name: 'scan_movers', arguments: {} })) as CallToolResult;
+    expect(result.isError).toBe(true);
+    const rest = (await t.get('/api/v1/props/movement', t.keys.free)).json();
+    expect(textOf(result)).toContain(`${rest.message} (error: route_not_in_tier)`);
+    expect(rest.message).toBe('/api/v1/props/movement is not included in the free tier');
+  });
+
+  it("a bad key: the 401 carries WWW-Authenticate Bearer, and the client's error is the server's sentence", async () => {
+    const bad = `pf_${'x'.repeat(32)}`;
+    const res = await post(JSON.stringify(scanProps(1)), bad);
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toBe(
+      'Bearer realm="propsfeed", error="invalid_token", error_description="key is invalid, revoked or inactive"',
+    );
+    const client = await connectModern(bad);
+    const err = await client.callTool({ name: 'list_sports', arguments: {} }).catch((e: Error) => e);
+    expect((err as Error).message).toContain('key is invalid, revoked or inactive');
+    const none = await connectModern(undefined);
+    const missing = await none.listTools().catch((e: Error) => e);
+    expect((missing as Error).message).toContain('send your API key as Authorization: Bearer <key>');
+  });
+});
+
+const META = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientInfo': { name: 'curl', version: '1' },
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
+
+interface WireOptions {
+  key?: string;
+  id?: number | string;
+  /** Headers over the ones the revision requires (or `undefined` to leave one out). */
+  headers?: Record<string, string | undefined>;
+  meta?: Record<string, unknown> | null;
+}
+
+/** One 2026-07-28 request as the revision writes it: its headers mirror the body. */
+async function wire(method: string, params: Record<string, unknown> = {}, opts: WireOptions = {}) {
+  const name = typeof params.name === 'string' ? params.name : typeof params.uri === 'string' ? params.uri : undefined;
+  const headers: Record<string, string | undefined> = {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': '2026-07-28',
+    'mcp-method': method,
+    ...(name ? { 'mcp-name': name } : {}),
+    ...(opts.key ? { authorization: `Bearer ${opts.key}` } : {}),
+    ...opts.headers,
+  };
+  const meta = opts.meta === null ? {} : { _meta: opts.meta ?? META };
+  const res = await fetch(base, {
+    method: 'POST',
+    headers: Object.fromEntries(Object.entries(headers).filter((e): e is [string, string] => e[1] !== undefined)),
+    body: JSON.stringify({ jsonrpc: '2.0', id: opts.id ?? 1, method, params: { ...params, ...meta } }),
+  });
+  const text = await res.text();
+  return { res, text, body: res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined };
+}
+
+describe('POST /mcp, 2026-07-28 on the wire', () => {
+  it('server/discover: versions, capabilities and server info; answered without a valid key too, uncounted', async () => {
+    const key = await t.createKey({ tier: 'free' });
+    const { res, body } = await wire('server/discover', {}, { id: 'd-1' });
+    expect(res.status).toBe(200);
+    expect(body.id).toBe('d-1');
+    expect(body.result).toMatchObject({
+      resultType: 'complete',
+      supportedVersions: expect.arrayContaining(['2026-07-28']),
+      capabilities: {
+        tools: { listChanged: false },
+        resources: { listChanged: false },
+        prompts: { listChanged: false },
+        completions: {},
+      },
+      _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'propsfeed', version: '0.1.0' } },
+      ttlMs: 600_000,
+      cacheScope: 'public',
+    });
+    expect(body.result.instructions).toContain('propsfeed://entries');
+    const badKey = await wire('server/discover', {}, { key: `pf_${'x'.repeat(32)}` });
+    expect(badKey.res.status).toBe(200);
+    // A valid key's discover counts, as any message does.
+    await wire('server/discover', {}, { key });
+    expect((await t.get('/api/v1/me', key)).json().usage.today).toBe(2);
+  });
+
+  it('answers a request with its revision on one POST, counted once, with cache hints on the lists', async () => {
+    const key = await t.createKey({ tier: 'free' });
+    for (const method of ['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list']) {
+      const { res, body } = await wire(method, {}, { key, id: method });
+      expect(res.status, method).toBe(200);
+      expect(body, method).toMatchObject({ id: method, result: { ttlMs: 600_000, cacheScope: 'public' } });
+    }
+    const call = await wire('tools/call', { name: 'list_sports', arguments: {} }, { key, id: 9 });
+    expect(call.body).toMatchObject({
+      id: 9,
+      result: { resultType: 'complete', structuredContent: { sports: expect.any(Array) } },
+    });
+    expect((await t.get('/api/v1/me', key)).json().usage.today).toBe(6);
+  });
+
+  it('a missing or malformed _meta envelope is 400 with -32602, echoing the id', async () => {
+    for (const meta of [null, { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' }]) {
+      const { res, body } = await wire('tools/list', {}, { key: t.keys.free, id: 41, meta });
+      expect(res.status).toBe(400);
+      expect(body).toMatchObject({ jsonrpc: '2.0', id: 41, error: { code: -32602 } });
+    }
+  });
+
+  it('Mcp-Method or Mcp-Name not matching the body (or missing) is 400 with -32020, echoing the id', async () => {
+    const cases: Record<string, string | undefined>[] = [
+      { 'mcp-method': 'tools/list' },
+      { 'mcp-name': 'list_games' },
+      { 'mcp-name': undefined },
+      { 'mcp-method': 'TOOLS/CALL' },
+    ];
+    for (const headers of cases) {
+      const { res, body } = await wire(
+        'tools/call',
+        { name: 'list_sports', arguments: {} },
+        { key: t.keys.free, id: 'h', headers },
+      );
+      expect(res.status, JSON.stringify(headers)).toBe(400);
+      expect(body, JSON.stringify(headers)).toMatchObject({ id: 'h', error: { code: -32020 } });
+    }
+    const spaced = await wire('tools/list', {}, { key: t.keys.free, headers: { 'mcp-method': '  tools/list ' } });
+    expect(spaced.res.status).toBe(200);
+  });
+
+  it('the methods the revision removed, and unknown ones, are 404 with -32601, echoing the id', async () => {
+    for (const method of ['initialize', 'ping', 'logging/setLevel', 'resources/subscribe', 'no/such-method']) {
+      const { res, body } = await wire(method, {}, { key: t.keys.free, id: method });
+      expect(res.status, method).toBe(404);
+      expect(body, method).toMatchObject({ id: method, error: { code: -32601 } });
+    }
+  });
+
+  it('an unsupported revision is 400 naming the ones served, echoing the id', async () => {
+    const { res, body } = await wire(
+      'tools/list',
+      {},
+      {
+        key: t.keys.free,
+        id: 77,
+        headers: { 'mcp-protocol-version': '2099-01-01' },
+        meta: { ...META, 'io.modelcontextprotocol/protocolVersion': '2099-01-01' },
+      },
+    );
+    expect(res.status).toBe(400);
+    expect(body).toMatchObject({ id: 77, error: { data: { supported: ['2026-07-28'], requested: '2099-01-01' } } });
+  });
+
+  it('subscriptions/listen is acknowledged with no notification types (nothing here changes) and ends', async () => {
+    const { res, text } = await wire(
+      'subscriptions/listen',
+      { notifications: { toolsListChanged: true, resourcesListChanged: true } },
+      { key: t.keys.free, id: 'l' },
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const events = [...text.matchAll(/^data: (.*)$/gm)].map((m) => JSON.parse(m[1] ?? 'null'));
+    expect(events[0]).toMatchObject({
+      method: 'notifications/subscriptions/acknowledged',
+      params: { notifications: {} },
+    });
+    expect(events.at(-1)).toMatchObject({ id: 'l', result: { resultType: 'complete' } });
+  });
+});
+
+/** A POST /mcp over a plain socket to loopback, with whatever Host and Origin it is given, as a browser sends them. */
+// biome-ignore lint/suspicious/noExplicitAny: each test reads the fields it expects
+function postAs(host: string, origin: string | undefined, key: string): Promise<{ status: number; body: any }> {
+  const body = JSON.stringify(scanProps(5));
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: Number(base.port),
+        path: '/mcp',
+        method: 'POST',
+        setHost: false,
+        headers: {
+          host,
+          ...(origin === undefined ? {} : { origin }),
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          authorization: `Bearer ${key}`,
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk) => {
+          text += chunk;
+        });
+        // A refusal is JSON; a 2025-11-25 answer is an SSE event.
+        const json = res.headers['content-type']?.includes('json');
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: json ? JSON.parse(text) : text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('POST /mcp refuses a Host or Origin that is neither loopback nor allowed (DNS rebinding)', () => {
+  it('a page on evil.example.com re-pointed at 127.0.0.1: 403 with a sentence, before the key is even counted', async () => {
+    const key = await t.createKey({ tier: 'free' });
+    const port = base.port;
+    for (const origin of [`http://evil.example.com:${port}`, undefined]) {
+      const res = await postAs(`evil.example.com:${port}`, origin, key);
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({
+        jsonrpc: '2.0',
+        id: 5,
+        error: { code: -32000, data: { error: 'host_not_allowed' } },
+      });
+      expect(res.body.error.message).toContain(`Host "evil.example.com:${port}" is not allowed`);
+      expect(res.body.error.message).toContain('PROPS_ALLOWED_HOSTS');
+    }
+    expect((await t.get('/api/v1/me', key)).json().usage.today).toBe(1);
+  });
+
+  it('a loopback Host with a foreign Origin is refused too; loopback names and origins pass', async () => {
+    const port = base.port;
+    const key = await t.createKey({ tier: 'enterprise', rpm: 100, rpd: 1000 });
+    const foreign = await postAs(`127.0.0.1:${port}`, 'https://evil.example.com', key);
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.error.message).toContain('Origin "https://evil.example.com" is not allowed');
+    for (const [host, origin] of [
+      [`127.0.0.1:${port}`, undefined],
+      [`localhost:${port}`, `http://localhost:${port}`],
+      [`[::1]:${port}`, 'http://127.0.0.1:5173'],
+      ['LOCALHOST', 'http://[::1]:3000'],
+    ] as const) {
+      expect((await postAs(host, origin, key)).status, `${host} ${origin}`).toBe(200);
+    }
+  });
+
+  it('the REST routes are not guarded: bearer keys and CORS already decide who reads them', async () => {
+    const key = await t.createKey({ tier: 'free' });
+    const res = await t.get('/api/v1/sports', key, { host: 'evil.example.com', origin: 'http://evil.example.com' });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('POST /mcp with PROPS_ALLOWED_HOSTS, PROPS_ALLOWED_ORIGINS and a PROPS_CORS_ORIGINS list', () => {
+  let allowed: TestApp;
+  beforeAll(async () => {
+    allowed = await buildTestApp({
+      allowedHosts: ['mcp.example.com'],
+      allowedOrigins: ['https://agent.example'],
+      corsOrigins: ['https://app.example'],
+    });
+  });
+  afterAll(async () => {
+    await allowed.close();
+  });
+
+  it('answers the names and pages the operator allows, and refuses others', async () => {
+    const send = (host: string, origin?: string) =>
+      allowed.inject({
+        method: 'POST',
+        url: '/mcp',
+        headers: {
+          host,
+          ...(origin ? { origin } : {}),
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          authorization: `Bearer ${allowed.keys.free}`,
+        },
+        payload: scanProps(3),
+      });
+    const cases: [string, string | undefined, number][] = [
+      ['mcp.example.com', undefined, 200],
+      ['mcp.example.com:443', 'https://mcp.example.com', 200],
+      ['mcp.example.com', 'https://agent.example', 200],
+      ['mcp.example.com', 'https://app.example', 200],
+      ['localhost', undefined, 200],
+      ['mcp.example.com', 'https://agent.example:8443', 403],
+      ['mcp.example.com', 'null', 403],
+      ['other.example.com', undefined, 403],
+      ['mcp.example.com.evil.net', undefined, 403],
+    ];
+    for (const [host, origin, status] of cases) {
+      expect((await send(host, origin)).statusCode, `${host} ${origin}`).toBe(status);
+    }
   });
 });

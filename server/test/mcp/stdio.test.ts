@@ -1,16 +1,20 @@
 /**
  * `props mcp` as a desktop client runs it: a child process speaking MCP on stdio, calling a
- * real server (port 0) through the SDK. Driven by the MCP SDK's own client.
+ * real server (port 0) through the SDK. Driven by the MCP SDK's own clients (v1 on 2025-11-25,
+ * v2 on 2026-07-28), and by a pipe that closes as soon as it has written.
  */
+import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { Client as ModernClient } from '@modelcontextprotocol/client';
+import { StdioClientTransport as ModernStdioTransport } from '@modelcontextprotocol/client/stdio';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../helpers/app';
 import { buildMcpApp } from './board';
-import { expectSameAsRest, TOOL_CALLS } from './same-as-rest';
+import { expectSameAsRest, TOOL_CALLS, textOf } from './same-as-rest';
 
 const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -87,5 +91,109 @@ describe('props mcp (stdio)', () => {
       expect(limited.result.isError).toBe(true);
       expect(limited.text).toMatch(/\(error: rate_limited\) Retry after \d+ seconds\./);
     });
+  });
+});
+
+const PROPS_MCP = ['--import', 'tsx', 'cli/src/main.ts', 'mcp'];
+
+describe('props mcp (stdio), 2026-07-28: the v2 client', () => {
+  it('discovers the current revision, lists and calls the tools, and words a tier refusal as over HTTP', async () => {
+    const key = await t.createKey({ tier: 'free' });
+    const transport = new ModernStdioTransport({
+      command: process.execPath,
+      args: PROPS_MCP,
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH ?? '', PROPS_API_KEY: key, PROPS_BASE_URL: baseUrl },
+      stderr: 'pipe',
+    });
+    const client = new ModernClient(
+      { name: 'stdio-test', version: '1.0.0' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
+    await client.connect(transport);
+    try {
+      expect(client.getProtocolEra()).toBe('modern');
+      expect((await client.listTools()).tools).toHaveLength(12);
+      const sports = (await client.callTool({ name: 'list_sports', arguments: {} })) as CallToolResult;
+      expectSameAsRest('list_sports', sports, await t.get('/api/v1/sports', key));
+      const history = await client.callTool({
+        name: 'get_prop_history',
+        arguments: { eventId: 'pp_100', player: 'LeBron', stat: 'points' },
+      });
+      expect(history.isError).toBe(true);
+      const rest = (await t.get('/api/v1/props/history?eventId=pp_100&player=LeBron&stat=points', key)).json();
+      expect(rest.message).toBe('/api/v1/props/history is not included in the free tier');
+      expect(textOf(history as CallToolResult)).toContain(`${rest.message} (error: route_not_in_tier)`);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+/** Runs `props mcp` with these lines on stdin, closed at once, as `printf ... | props mcp` does; its stdout, parsed. */
+function pipeThrough(lines: object[], key: string): Promise<{ out: { id?: unknown }[]; code: number | null }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, PROPS_MCP, {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH ?? '', PROPS_API_KEY: key, PROPS_BASE_URL: baseUrl },
+    });
+    let stdout = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const out = stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line));
+      resolve({ out, code });
+    });
+    child.stdin.end(`${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+  });
+}
+
+describe('props mcp (stdio) at the end of its input', () => {
+  it("answers everything it was asked before it exits: printf '<initialize>\\n<tools/call>\\n' | props mcp", async () => {
+    const key = await t.createKey({ tier: 'pro' });
+    const { out, code } = await pipeThrough(
+      [
+        {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'printf', version: '1' } },
+        },
+        { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'find_game', arguments: { team: 'lakers' } } },
+      ],
+      key,
+    );
+    expect(code).toBe(0);
+    expect(out.map((m) => m.id)).toEqual([1, 2]);
+    expect(out[0]).toMatchObject({ result: { serverInfo: { name: 'propsfeed' } } });
+    expect(out[1]).toMatchObject({ result: { structuredContent: { games: [{ id: 'pp_100' }] } } });
+  });
+
+  it('the same on the current revision: server/discover, then a tools/call with its _meta', async () => {
+    const key = await t.createKey({ tier: 'pro' });
+    const meta = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientCapabilities': {},
+    };
+    const { out } = await pipeThrough(
+      [
+        { jsonrpc: '2.0', id: 'a', method: 'server/discover', params: { _meta: meta } },
+        {
+          jsonrpc: '2.0',
+          id: 'b',
+          method: 'tools/call',
+          params: { name: 'list_games', arguments: { sport: 'nba' }, _meta: meta },
+        },
+      ],
+      key,
+    );
+    expect(out.map((m) => m.id)).toEqual(['a', 'b']);
+    expect(out[0]).toMatchObject({ result: { supportedVersions: expect.arrayContaining(['2026-07-28']) } });
+    expect(out[1]).toMatchObject({ result: { structuredContent: { sport: 'nba', count: 2 } } });
   });
 });

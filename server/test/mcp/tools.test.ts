@@ -1,24 +1,34 @@
-/** The twelve tools over an in-memory transport, against a fixture PropsApi: shapes, text, errors. */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+/**
+ * The twelve tools, three resources and two prompts against a fixture PropsApi, through the
+ * SDK's own HTTP handler in-process, by the official v2 client on the current revision
+ * (2026-07-28): shapes, text, errors.
+ */
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { type CallToolResult, createMcpHandler, type McpHttpHandler } from '@modelcontextprotocol/server';
 import { type PropsApi, SPORT_IDS } from '@propsfeed/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPropsMcpServer } from '../../src/mcp/server';
 import { createFixtureApi } from './fixture-api';
 
-const clients: Client[] = [];
+const open: { client: Client; handler: McpHttpHandler }[] = [];
 afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close()));
+  for (const { client, handler } of open.splice(0)) {
+    await client.close();
+    await handler.close();
+  }
 });
 
 async function connect(api: PropsApi, onUnexpected?: (err: unknown, tool: string) => void): Promise<Client> {
-  const server = createPropsMcpServer(api, { onUnexpected: onUnexpected ?? (() => {}) });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  const client = new Client({ name: 'test', version: '1.0.0' });
-  await client.connect(clientSide);
-  clients.push(client);
+  const handler = createMcpHandler(() => createPropsMcpServer(api, { onUnexpected: onUnexpected ?? (() => {}) }));
+  const transport = new StreamableHTTPClientTransport(new URL('http://127.0.0.1/mcp'), {
+    fetch: (url, init) => handler.fetch(new Request(url, init)),
+  });
+  const client = new Client(
+    { name: 'test', version: '1.0.0' },
+    { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+  );
+  await client.connect(transport);
+  open.push({ client, handler });
   return client;
 }
 
@@ -76,11 +86,13 @@ describe('each tool', () => {
     expect(text).toMatch(/wnba\s+WNBA Basketball\s+no/);
   });
 
-  it('list_games: live first, matchup and LIVE in the table', async () => {
+  it('list_games: live first, matchup and LIVE with the clock in the table', async () => {
     const { text, data } = await call(await connect(free()), 'list_games');
     expect(data?.games.map((g: { id: string }) => g.id)).toEqual(['ud_2002', 'pp_1001']);
     expect(text).toContain('2 nba games today (delayed data)');
-    expect(text).toMatch(/ud_2002\s+Golden State Warriors @ New York Knicks\s+2026-11-22 17:30Z\s+LIVE\s+underdog/);
+    expect(text).toMatch(
+      /ud_2002\s+Golden State Warriors @ New York Knicks\s+2026-11-22 17:30Z\s+LIVE Q3 4:12\s+underdog/,
+    );
   });
 
   it('get_game_props: the filtered props, with live count and clock for a live game', async () => {
@@ -270,5 +282,132 @@ describe('errors', () => {
     expect(result.isError).toBe(true);
     expect(text).toBe('list_sports failed on an internal error (it has been logged); try again later.');
     expect(seen).toEqual(['list_sports: SQLITE_BUSY: database is locked']);
+  });
+});
+
+/** Every `type` in a JSON Schema tree, with its path, where it is an array. */
+function typeArrays(node: unknown, path = '$'): string[] {
+  if (Array.isArray(node)) return node.flatMap((n, i) => typeArrays(n, `${path}[${i}]`));
+  if (node === null || typeof node !== 'object') return [];
+  const own = Array.isArray((node as { type?: unknown }).type) ? [path] : [];
+  return [...own, ...Object.entries(node).flatMap(([k, v]) => typeArrays(v, `${path}.${k}`))];
+}
+
+describe('schemas', () => {
+  it('the current revision: the list comes in one fixed order, with a cache hint', async () => {
+    const client = await connect(free());
+    expect(client.getProtocolEra()).toBe('modern');
+    const first = await client.listTools(undefined, { cacheMode: 'bypass' });
+    const second = await client.listTools(undefined, { cacheMode: 'bypass' });
+    expect(first.tools.map((t) => t.name)).toEqual(second.tools.map((t) => t.name));
+    expect(first.tools[0]?.name).toBe('list_sports');
+    expect(first).toMatchObject({ ttlMs: 600_000, cacheScope: 'public' });
+  });
+
+  it('writes nullable fields as anyOf of single types, never a type list', async () => {
+    const { tools } = await (await connect(free())).listTools();
+    for (const tool of tools) {
+      expect(typeArrays(tool.inputSchema), tool.name).toEqual([]);
+      expect(typeArrays(tool.outputSchema), tool.name).toEqual([]);
+    }
+    const playerProps = tools.find((t) => t.name === 'find_player_props');
+    const outputFields = playerProps?.outputSchema?.properties as Record<string, unknown> | undefined;
+    expect(outputFields?.player).toMatchObject({
+      anyOf: [{ type: 'string' }, { type: 'null' }],
+    });
+    const scan = tools.find((t) => t.name === 'scan_props');
+    expect(scan?.inputSchema.properties?.limit).toMatchObject({ type: 'integer', default: 50, maximum: 5000 });
+  });
+});
+
+describe('resources', () => {
+  it('lists the sports catalog, the entry tables and the track record, each read as the API answers it', async () => {
+    const api = free();
+    const client = await connect(api);
+    const { resources } = await client.listResources();
+    expect(resources.map((r) => r.uri)).toEqual([
+      'propsfeed://sports',
+      'propsfeed://entries',
+      'propsfeed://track-record',
+    ]);
+    for (const r of resources) {
+      expect(r.description?.length, r.uri).toBeGreaterThan(50);
+      expect(r.mimeType).toBe('application/json');
+    }
+    const read = async (uri: string) => {
+      const res = await client.readResource({ uri }, { cacheMode: 'bypass' });
+      const [content] = res.contents;
+      return { res, body: JSON.parse(content && 'text' in content ? content.text : 'null') };
+    };
+    const sports = await read('propsfeed://sports');
+    expect(sports.body).toEqual(await api.sports());
+    expect(sports.res).toMatchObject({ ttlMs: 600_000, cacheScope: 'private' });
+    const entries = await read('propsfeed://entries');
+    expect(entries.body).toEqual(await api.entries());
+    expect(entries.res).toMatchObject({ cacheScope: 'public' });
+    expect((await read('propsfeed://track-record')).body).toEqual(await api.trackRecord({}));
+  });
+
+  it('an unknown URI is -32602 naming it; a refused read carries the API sentence and code', async () => {
+    const client = await connect(createFixtureApi({ tier: 'free', sports: ['nba'], callLimit: 0 }));
+    const unknown = await client.readResource({ uri: 'propsfeed://nothing' }).catch((err) => err);
+    expect(unknown).toMatchObject({ code: -32602 });
+    expect(unknown.message).toContain('propsfeed://nothing');
+    const refused = await client.readResource({ uri: 'propsfeed://sports' }).catch((err) => err);
+    expect(refused).toMatchObject({ code: -32000, data: { error: 'rate_limited', retryAfter: 42 } });
+    expect(refused.message).toContain('Retry after 42 seconds.');
+  });
+});
+
+describe('prompts', () => {
+  it('lists best_entry and check_player with their arguments', async () => {
+    const { prompts } = await (await connect(free())).listPrompts();
+    expect(prompts.map((p) => [p.name, p.arguments?.map((a) => [a.name, a.required ?? false])])).toEqual([
+      [
+        'best_entry',
+        [
+          ['sport', false],
+          ['picks', false],
+          ['book', false],
+        ],
+      ],
+      [
+        'check_player',
+        [
+          ['player', true],
+          ['stat', false],
+        ],
+      ],
+    ]);
+  });
+
+  it('best_entry fills in its arguments and names the tools to call; bad arguments are -32602', async () => {
+    const client = await connect(free());
+    const { messages } = await client.getPrompt({ name: 'best_entry', arguments: { sport: 'nba', picks: '3' } });
+    const text = messages.map((m) => (m.content.type === 'text' ? m.content.text : '')).join('\n');
+    expect(text).toContain("best 3-pick PrizePicks or Underdog entry from tonight's nba props");
+    expect(text).toMatch(/find_edges[\s\S]*evaluate_slip/);
+    expect(text).toContain('not promises');
+    const bad = await client.getPrompt({ name: 'best_entry', arguments: { picks: '9' } }).catch((err) => err);
+    expect(bad).toMatchObject({ code: -32602 });
+    expect(bad.message).toContain('picks');
+  });
+
+  it('check_player names the player and stat; its sport and picks arguments complete', async () => {
+    const client = await connect(free());
+    const { messages } = await client.getPrompt({
+      name: 'check_player',
+      arguments: { player: 'LeBron James', stat: 'points' },
+    });
+    expect(messages[0]?.content).toMatchObject({
+      type: 'text',
+      text: expect.stringContaining("LeBron James's points"),
+    });
+    const complete = async (argument: string, value: string) =>
+      (await client.complete({ ref: { type: 'ref/prompt', name: 'best_entry' }, argument: { name: argument, value } }))
+        .completion.values;
+    expect(await complete('sport', 'n')).toEqual(['nba', 'nfl', 'nhl', 'ncaab', 'ncaaf']);
+    expect(await complete('picks', '')).toEqual(['2', '3', '4', '5', '6']);
+    expect(await complete('book', 'u')).toEqual(['underdog']);
   });
 });

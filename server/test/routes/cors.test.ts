@@ -1,6 +1,8 @@
 /**
- * CORS: browser pages call every keyed route (and POST /mcp) from any origin by default, or from
+ * CORS: browser pages call every keyed route from any origin by default, or from
  * PROPS_CORS_ORIGINS only; preflights answer 204 with what a page sends, never credentials.
+ * (POST /mcp's preflight too; the POST itself then meets the DNS-rebinding guard, which admits
+ * loopback pages, PROPS_ALLOWED_ORIGINS and a listed PROPS_CORS_ORIGINS: mcp/http.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';

@@ -28,10 +28,11 @@ const call = (route: KeyedRoute, key?: string) =>
   t.inject(routeRequest(route, key === undefined ? undefined : `Bearer ${key}`));
 
 describe.each(KEYED_ROUTES)('$name ($url)', (route) => {
-  it('answers 401 missing_api_key without a key', async () => {
+  it('answers 401 missing_api_key without a key, challenging for a bearer key (RFC 6750)', async () => {
     const res = await call(route);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ error: 'missing_api_key', message: expect.any(String) });
+    expect(res.headers['www-authenticate']).toBe(`Bearer realm="propsfeed", error_description="${res.json().message}"`);
   });
 
   it.each(['Bearer', 'bearer   '])('answers 401 missing_api_key for the scheme without a key (%j)', async (header) => {
@@ -49,6 +50,9 @@ describe.each(KEYED_ROUTES)('$name ($url)', (route) => {
     const res = await t.inject(routeRequest(route, header(t.keys.sharp)));
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ error: 'invalid_api_key', message: expect.any(String) });
+    expect(res.headers['www-authenticate']).toMatch(
+      /^Bearer realm="propsfeed", error="invalid_token", error_description="/,
+    );
   });
 
   it('answers 401 for a revoked key', async () => {

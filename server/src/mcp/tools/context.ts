@@ -1,14 +1,5 @@
-/** What every tool is given, and the input fields several tools share (built on the contract's schemas). */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { EventIdSchema, PlayerNameQuery, type PropsApi, SportIdSchema, StatKeySchema } from '@propsfeed/contract';
-import type { UnexpectedErrorHandler } from '../result';
-
-export interface ToolContext {
-  server: McpServer;
-  /** The API as the caller may see it: tier, delay and limits are the API's business, not the tools'. */
-  api: PropsApi;
-  onUnexpected: UnexpectedErrorHandler;
-}
+/** The input fields several tools share, built on the contract's schemas. */
+import { EventIdSchema, PlayerNameQuery, SportIdSchema, StatKeySchema } from '@propsfeed/contract';
 
 export const sportField = SportIdSchema.describe(
   'Sport id, e.g. nba, wnba or mlb (list_sports gives every id and which ones this API key may use)',

@@ -1,9 +1,9 @@
 import { type Game, GameSchema, type PropsApi, type SportId, SportIdSchema } from '@propsfeed/contract';
 import { z } from 'zod';
 import { gameScore, MATCH_THRESHOLD } from '../match';
-import { matchup, table, utcMinute } from '../render';
-import { answer } from '../result';
-import { sportField, type ToolContext } from './context';
+import { gameStateText, matchup, table, utcMinute } from '../render';
+import { sportField } from './context';
+import { defineTool } from './tool';
 
 const FindGameResultSchema = z.object({
   query: z.string(),
@@ -29,41 +29,31 @@ async function findGame(api: PropsApi, query: string, sport: SportId | undefined
   return result;
 }
 
-export function registerFindGame({ server, api, onUnexpected }: ToolContext): void {
-  server.registerTool(
-    'find_game',
-    {
-      title: 'Find a game by team',
-      description:
-        "Finds today's games (those with props posted) by team: a full name, a nickname, a city or an abbreviation, " +
-        'forgiving of typos ("Lakers", "LAL", "golden state", "celtcs"), or both teams ("Lakers vs Celtics"). ' +
-        'Searches every sport this API key may use unless sport is given. Returns the games best match first, with the ' +
-        'game id and sport to pass to get_game_props; when nothing matches, the teams playing today.',
-      inputSchema: {
-        team: z
-          .string()
-          .trim()
-          .min(2)
-          .max(100)
-          .describe('Team name, nickname, city or abbreviation, or two teams joined by "vs" or "@"'),
-        sport: sportField.optional().describe('Search only this sport; every sport the tier allows when absent'),
-      },
-      outputSchema: FindGameResultSchema.shape,
-      annotations: { readOnlyHint: true, openWorldHint: false },
-    },
-    ({ team, sport }) =>
-      answer(
-        'find_game',
-        () => findGame(api, team, sport),
-        (res) => {
-          if (res.games.length === 0) {
-            const teams = res.teams?.length ? ` Teams playing today: ${res.teams.join(', ')}.` : ' No games today.';
-            return `No game today matches "${res.query}" (searched ${res.sports.join(', ')}).${teams}`;
-          }
-          const rows = res.games.map((g) => [g.id, g.sport, matchup(g), utcMinute(g.startTime), g.live ? 'LIVE' : '']);
-          return table(['game', 'sport', 'matchup', 'start', 'live'], rows);
-        },
-        onUnexpected,
-      ),
-  );
-}
+export const findGameTool = defineTool({
+  name: 'find_game',
+  title: 'Find a game by team',
+  description:
+    "Finds today's games (those with props posted) by team: a full name, a nickname, a city or an abbreviation, " +
+    'forgiving of typos ("Lakers", "LAL", "golden state", "celtcs"), or both teams ("Lakers vs Celtics"). ' +
+    'Searches every sport this API key may use unless sport is given. Returns the games best match first, with the ' +
+    'game id and sport to pass to get_game_props; when nothing matches, the teams playing today.',
+  input: z.object({
+    team: z
+      .string()
+      .trim()
+      .min(2)
+      .max(100)
+      .describe('Team name, nickname, city or abbreviation, or two teams joined by "vs" or "@"'),
+    sport: sportField.optional().describe('Search only this sport; every sport the tier allows when absent'),
+  }),
+  output: FindGameResultSchema,
+  call: (api, { team, sport }) => findGame(api, team, sport),
+  render: (res) => {
+    if (res.games.length === 0) {
+      const teams = res.teams?.length ? ` Teams playing today: ${res.teams.join(', ')}.` : ' No games today.';
+      return `No game today matches "${res.query}" (searched ${res.sports.join(', ')}).${teams}`;
+    }
+    const rows = res.games.map((g) => [g.id, g.sport, matchup(g), utcMinute(g.startTime), gameStateText(g)]);
+    return table(['game', 'sport', 'matchup', 'start', 'state'], rows);
+  },
+});

@@ -1,61 +1,52 @@
 import { DaySchema, TrackRecordQuerySchema, TrackRecordResponseSchema } from '@propsfeed/contract';
+import { z } from 'zod';
 import { table } from '../render';
-import { answer } from '../result';
-import { sportField, statField, type ToolContext } from './context';
+import { sportField, statField } from './context';
+import { defineTool } from './tool';
 
 const pct = (p: number | null) => (p === null ? '' : `${Math.round(p * 1000) / 10}%`);
 
-export function registerGetTrackRecord({ server, api, onUnexpected }: ToolContext): void {
-  server.registerTool(
-    'get_track_record',
-    {
-      title: "propsfeed's track record",
-      description:
-        "How well propsfeed's own published chances have done (every tier). Each settled prop line that had a chance " +
-        'published when its game started is one forecast of the over (given no push), scored against the recorded result. ' +
-        'count: forecasts scored (pushes apart); brier: mean squared error, 0 perfect and 0.25 what a coin flip scores; ' +
-        'logLoss: 0.693 for a coin, lower is better; calibration: per bin of predicted chance, how often the over actually ' +
-        'hit (well calibrated when observed ≈ predicted, and only meaningful with a large count); edges: picks of the better ' +
-        'side whose edge was at least minEdge against an entry type, with hits, hit rate and ROI per unit at the breakeven ' +
-        'odds. These are past results over the sample shown: they do not promise future ones, a small sample says little, ' +
-        'and a single leg is not an entry. Say so when you pass them on.',
-      inputSchema: {
-        sport: sportField.optional().describe(`${sportField.description}; every sport the key allows when absent`),
-        stat: statField.optional().describe('Only this stat key; every stat when absent'),
-        since: DaySchema.optional().describe('Only games on or after this UTC day, YYYY-MM-DD'),
-        method: TrackRecordQuerySchema.shape.method.describe(
-          'Only estimates of this basis: prices (a priced book de-vigged), prices_moved (moved to another line), distribution (game logs alone)',
-        ),
-      },
-      outputSchema: TrackRecordResponseSchema.shape,
-      annotations: { readOnlyHint: true, openWorldHint: false },
-    },
-    ({ sport, stat, since, method }) =>
-      answer(
-        'get_track_record',
-        () => api.trackRecord({ sport, stat, since, method }),
-        (res) => {
-          const scope = [res.sport ?? 'every sport', res.stat, res.since ? `since ${res.since}` : null, res.method]
-            .filter(Boolean)
-            .join(', ');
-          if (res.count === 0) return `No settled forecasts yet (${scope}): props settle once their games are final.`;
-          const head = `${res.count} settled forecasts (${scope}), ${res.pushes} pushes apart; Brier ${res.brier} (coin 0.25), log loss ${res.logLoss} (coin 0.693). ${res.note}`;
-          const calibration = table(
-            ['predicted', 'n', 'mean predicted', 'went over'],
-            res.calibration
-              .filter((b) => b.count > 0)
-              .map((b) => [`${pct(b.from)}–${pct(b.to)}`, b.count, pct(b.predicted), pct(b.observed)]),
-          );
-          const picks = table(
-            ['entry', 'min edge', 'picks', 'hits', 'hit rate', 'roi'],
-            res.edges
-              .filter((e) => e.picks > 0)
-              .map((e) => [e.entry, e.minEdge, e.picks, e.hits, pct(e.hitRate), pct(e.roi)]),
-            { narrowHint: 'narrow with sport/stat/since' },
-          );
-          return `${head}\n${calibration}\n${picks}`;
-        },
-        onUnexpected,
-      ),
-  );
-}
+export const getTrackRecordTool = defineTool({
+  name: 'get_track_record',
+  title: "propsfeed's track record",
+  description:
+    "How well propsfeed's own published chances have done (every tier). Each settled prop line that had a chance " +
+    'published when its game started is one forecast of the over (given no push), scored against the recorded result. ' +
+    'count: forecasts scored (pushes apart); brier: mean squared error, 0 perfect and 0.25 what a coin flip scores; ' +
+    'logLoss: 0.693 for a coin, lower is better; calibration: per bin of predicted chance, how often the over actually ' +
+    'hit (well calibrated when observed ≈ predicted, and only meaningful with a large count); edges: picks of the better ' +
+    'side whose edge was at least minEdge against an entry type, with hits, hit rate and ROI per unit at the breakeven ' +
+    'odds. These are past results over the sample shown: they do not promise future ones, a small sample says little, ' +
+    'and a single leg is not an entry. Say so when you pass them on.',
+  input: z.object({
+    sport: sportField.optional().describe(`${sportField.description}; every sport the key allows when absent`),
+    stat: statField.optional().describe('Only this stat key; every stat when absent'),
+    since: DaySchema.optional().describe('Only games on or after this UTC day, YYYY-MM-DD'),
+    method: TrackRecordQuerySchema.shape.method.describe(
+      'Only estimates of this basis: prices (a priced book de-vigged), prices_moved (moved to another line), distribution (game logs alone)',
+    ),
+  }),
+  output: TrackRecordResponseSchema,
+  call: (api, { sport, stat, since, method }) => api.trackRecord({ sport, stat, since, method }),
+  render: (res) => {
+    const scope = [res.sport ?? 'every sport', res.stat, res.since ? `since ${res.since}` : null, res.method]
+      .filter(Boolean)
+      .join(', ');
+    if (res.count === 0) return `No settled forecasts yet (${scope}): props settle once their games are final.`;
+    const head = `${res.count} settled forecasts (${scope}), ${res.pushes} pushes apart; Brier ${res.brier} (coin 0.25), log loss ${res.logLoss} (coin 0.693). ${res.note}`;
+    const calibration = table(
+      ['predicted', 'n', 'mean predicted', 'went over'],
+      res.calibration
+        .filter((b) => b.count > 0)
+        .map((b) => [`${pct(b.from)}–${pct(b.to)}`, b.count, pct(b.predicted), pct(b.observed)]),
+    );
+    const picks = table(
+      ['entry', 'min edge', 'picks', 'hits', 'hit rate', 'roi'],
+      res.edges
+        .filter((e) => e.picks > 0)
+        .map((e) => [e.entry, e.minEdge, e.picks, e.hits, pct(e.hitRate), pct(e.roi)]),
+      { narrowHint: 'narrow with sport/stat/since' },
+    );
+    return `${head}\n${calibration}\n${picks}`;
+  },
+});
