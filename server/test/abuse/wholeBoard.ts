@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServeChild, startServeChild } from '../helpers/serveChild';
 
 const READ_MS = 60_000;
+/** A Saturday evening in the simulated world: NBA and NHL games live, lines moving every poll. */
+const BUSY_EVENING = '2026-11-22T01:30:00Z';
 const dataDir = mkdtempSync(join(tmpdir(), 'propsfeed-whole-board-'));
 let server: ServeChild;
 
@@ -21,6 +23,7 @@ interface Read {
   /** Event types in order (snapshot, prop, heartbeat, end…). */
   types: string[];
   snapshotRows: number;
+  snapshotBytes: number;
   /** The connection ended before the reader let go. */
   ended: boolean;
 }
@@ -28,7 +31,7 @@ interface Read {
 /** Reads the stream at `path` for `ms`, then lets go. */
 function readStream(port: number, path: string, key: string, ms: number): Promise<Read> {
   return new Promise((resolve, reject) => {
-    const read: Read = { status: 0, bytes: 0, types: [], snapshotRows: 0, ended: false };
+    const read: Read = { status: 0, bytes: 0, types: [], snapshotRows: 0, snapshotBytes: 0, ended: false };
     let pending = '';
     const req = request({ host: '127.0.0.1', port, path, headers: { authorization: `Bearer ${key}` } }, (res) => {
       read.status = res.statusCode ?? 0;
@@ -43,7 +46,10 @@ function readStream(port: number, path: string, key: string, ms: number): Promis
           if (!data) continue;
           const type = /^data: \{"type":"([a-z.]+)"/.exec(data)?.[1] ?? '?';
           read.types.push(type);
-          if (type === 'snapshot') read.snapshotRows = (JSON.parse(data.slice(6)) as { rows: unknown[] }).rows.length;
+          if (type === 'snapshot') {
+            read.snapshotRows = (JSON.parse(data.slice(6)) as { rows: unknown[] }).rows.length;
+            read.snapshotBytes = Buffer.byteLength(data);
+          }
         }
       });
       res.on('close', () => {
@@ -62,8 +68,8 @@ function readStream(port: number, path: string, key: string, ms: number): Promis
 export function wholeBoardSuite(): void {
   describe('an unfiltered enterprise stream on the full board', () => {
     beforeAll(async () => {
-      // The simulated books at their default seed: the board the demo serves.
-      server = await startServeChild({ PROPS_DATA_DIR: dataDir });
+      // The simulated books at their default seed, at a busy hour.
+      server = await startServeChild({ PROPS_DATA_DIR: dataDir }, true, { clockAt: BUSY_EVENING });
     }, 60_000);
     afterAll(async () => {
       await server?.kill();
@@ -78,7 +84,8 @@ export function wholeBoardSuite(): void {
         const counts: Record<string, number> = {};
         for (const t of read.types) counts[t] = (counts[t] ?? 0) + 1;
         console.log(
-          `whole board: ${read.bytes.toLocaleString('en-US')} bytes in ${READ_MS / 1000} s, snapshot of ${read.snapshotRows} rows, events ${JSON.stringify(counts)}`,
+          `whole board: ${read.bytes.toLocaleString('en-US')} bytes in ${READ_MS / 1000} s, snapshot of ${read.snapshotRows} rows ` +
+            `(${read.snapshotBytes.toLocaleString('en-US')} bytes), events ${JSON.stringify(counts)}`,
         );
         expect(read.status).toBe(200);
         expect(read.types[0]).toBe('snapshot');
