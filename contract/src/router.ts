@@ -239,7 +239,7 @@ export const contract = c.router(
       path: '/slips/evaluate',
       summary: 'Evaluate a pick slip',
       description:
-        "2 to 6 legs (player, stat, side; game and book optional) → for each of the book's entry types with that many picks: the chance it pays more than the stake, the expected return per unit and the distribution of legs won. Legs are treated as independent; legs from the same game are flagged as correlated. Pro tier and above.",
+        "2 to 6 legs (player, stat, side; game and book optional) → for each of the book's entry types with that many picks: the chance it pays more than the stake, the expected return per unit and the distribution of legs won. Legs are treated as independent; legs from the same game are flagged as correlated. A prop may be one leg only: the same prop twice, or its over and under, is a 400 naming the leg. Pro tier and above.",
       body: SlipRequestSchema,
       responses: { 200: SlipEvaluationSchema, ...keyed, ...bodyRefusals },
       metadata: {
@@ -298,7 +298,7 @@ export const contract = c.router(
       path: '/stream',
       summary: 'Stream board changes',
       description:
-        "Server-Sent Events (text/event-stream): a `snapshot` of the matching props and games, then `prop` (a row whose line, odds, state or live value changed, with the previous line and odds), `prop.removed`, `game` and a `heartbeat` every 15 s. Each event's `id` is the board sequence number (`N`, or `N.k` for the k-th event of change N), the same on every replica: reconnect with `Last-Event-ID` to receive exactly the events after it (the same ids and bytes), from memory for the last 15 minutes and from the stored event log beyond (PROPS_STREAM_LOG_HOURS, 2 hours by default, at most 2,000,000 events kept); an id older than that, or a resume that would send more than 100,000 events, gets a snapshot marked `reset` instead. The free tier's stream runs 10 minutes late, like its REST view; tiers without live lines get no props of live games. With `minEdge` (pro and above) a prop is shown while its row's edge meets it: one falling below is sent as `prop.removed` with reason `below_min_edge`. Opening a stream counts one request; streams per key are capped (free 1, pro 3, sharp 10, enterprise 100; `too_many_streams` past it). A slow reader is ended with an `end` event saying why. Browsers pass `token` from POST /api/v1/stream/tokens instead of the key.",
+        "Server-Sent Events (text/event-stream): a `snapshot` of the matching props and games, then `prop` (a row whose line, odds, state or live value changed, with the previous line and odds), `prop.removed`, `game` and a `heartbeat` every 15 s. Each event's `id` is the board sequence number (`N`, or `N.k` for the k-th event of change N), the same on every replica: reconnect with `Last-Event-ID` to receive exactly the events after it (the same ids and bytes), from memory for the last 15 minutes and from the stored event log beyond (PROPS_STREAM_LOG_HOURS, 2 hours by default, at most 2,000,000 events kept); an id older than that, or a resume that would send more than 100,000 events, gets a snapshot marked `reset` instead. The free tier's stream runs 10 minutes late, like its REST view; tiers without live lines get no props of live games. With `minEdge` (pro and above) a prop is shown while its row's edge meets it: one falling below is sent as `prop.removed` with reason `below_min_edge`. Opening a stream counts one request, and so does an open that is refused; streams per key are capped (free 1, pro 3, sharp 10, enterprise 100; `too_many_streams` past it). A slow reader is ended with an `end` event saying why. Browsers pass `token` from POST /api/v1/stream/tokens instead of the key.",
       query: StreamQuerySchema,
       responses: {
         200: StreamEventSchema,
@@ -320,7 +320,7 @@ export const contract = c.router(
       path: '/stream/tokens',
       summary: 'Get a stream token',
       description:
-        "A short-lived token (5 minutes, one connection) for GET /api/v1/stream?token=…, so a browser's EventSource, which cannot send headers, never puts the key in a URL. The stream it opens is the key's, with the key's tier and caps.",
+        "A short-lived token (5 minutes, one connection) for GET /api/v1/stream?token=…, so a browser's EventSource, which cannot send headers, never puts the key in a URL. The stream it opens is the key's, with the key's tier and caps; it is used up only by a stream that opens, so an open refused for its filters leaves it usable.",
       body: StreamTokenRequestSchema,
       responses: {
         201: StreamTokenSchema,

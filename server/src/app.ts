@@ -220,7 +220,13 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await registerDocs(app);
   if (deps.adminToken)
-    await registerAdminRoutes(app, { adminToken: deps.adminToken, store: deps.store, keys: deps.keys, now });
+    await registerAdminRoutes(app, {
+      adminToken: deps.adminToken,
+      store: deps.store,
+      keys: deps.keys,
+      limiter: deps.limiter,
+      now,
+    });
   const hub = new StreamHub({
     ...deps.stream,
     ...(deps.streamLog ? { log: deps.streamLog } : {}),

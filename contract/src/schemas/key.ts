@@ -38,6 +38,13 @@ export const MAX_KEY_LABEL_LENGTH = 100;
 export const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]*$/;
 export const NO_CONTROL_MESSAGE =
   'control characters (escapes, newlines, NUL, bidirectional overrides) are not allowed';
+/**
+ * Valid Unicode: every surrogate in a pair. A lone one cannot be stored as UTF-8, so it would
+ * come back changed. A refinement, not a pattern: the OpenAPI document shows one pattern per
+ * string, the control characters' one.
+ */
+export const isWellFormed = (text: string) => /^(?:[^\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/.test(text);
+export const WELL_FORMED_MESSAGE = 'must be valid Unicode (a lone surrogate, such as \\uD800 alone, is not)';
 
 /** A key's label as every entry point takes it (sign-up, admin API, `props keys create`). */
 export const KeyLabelSchema = z
@@ -45,7 +52,8 @@ export const KeyLabelSchema = z
   .min(1)
   .max(MAX_KEY_LABEL_LENGTH)
   .regex(/\S/, 'a label needs a character other than spaces')
-  .regex(NO_CONTROL_CHARACTERS, NO_CONTROL_MESSAGE);
+  .regex(NO_CONTROL_CHARACTERS, NO_CONTROL_MESSAGE)
+  .refine(isWellFormed, WELL_FORMED_MESSAGE);
 
 export const CreateKeyRequestSchema = z
   .object({

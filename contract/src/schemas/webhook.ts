@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { MAX_WEBHOOK_DELIVERIES_LIMIT } from '../catalog';
 import { AmericanOddsSchema, BookSchema, EventIdSchema, IsoTimeSchema, SportIdSchema, StatKeySchema } from './common';
-import { NO_CONTROL_CHARACTERS, NO_CONTROL_MESSAGE } from './key';
+import { isWellFormed, NO_CONTROL_CHARACTERS, NO_CONTROL_MESSAGE, WELL_FORMED_MESSAGE } from './key';
 import { EdgeSchema, ScanRowSchema } from './prop';
 import { EntryIdQuery, queryInt } from './query';
 import { SettledPropSchema } from './record';
@@ -65,6 +65,7 @@ const DescriptionSchema = z
   .string()
   .max(200)
   .regex(NO_CONTROL_CHARACTERS, NO_CONTROL_MESSAGE)
+  .refine(isWellFormed, WELL_FORMED_MESSAGE)
   .describe('A note for you, e.g. "Discord #nba-moves"');
 
 const EventsSchema = z

@@ -1,60 +1,54 @@
 /**
- * Failed admin-token attempts per client address: after MAX_FAILURES in a window, every admin
- * request from that address is refused (the right token too) until the window ends, so the
- * token cannot be guessed at request speed. Kept in the process (each replica counts its own),
- * for a bounded number of addresses.
+ * Ceilings on failed admin-token attempts: per client network (its /24, or /64 for IPv6,
+ * net/network.ts) and for every address together, per minute and per UTC day, counted by the
+ * limiter (exact across replicas on Redis). Past either, a wrong token is answered 429 instead
+ * of 401, and not counted. Only failures count, and the token is compared before any ceiling
+ * is looked at, so the right token is never refused: whoever shares the admin's address, or
+ * floods the ceiling for everyone, cannot lock the admin out. What makes guessing hopeless is
+ * the token's length (PROPS_ADMIN_TOKEN, 16 characters or more); the ceilings bound what a
+ * guessing flood costs the server and its logs.
  */
+import type { LimitDecision, Limiter, LimitPolicy } from '../limits/types';
+import { networkOf } from '../net/network';
 
 export interface AdminFailurePolicy {
-  maxFailures: number;
-  windowMs: number;
-  /** Addresses remembered at most; the oldest is forgotten first. */
-  maxAddresses: number;
+  perNetwork: LimitPolicy;
+  everyone: LimitPolicy;
 }
 
 export const ADMIN_FAILURE_POLICY: AdminFailurePolicy = {
-  maxFailures: 10,
-  windowMs: 15 * 60_000,
-  maxAddresses: 10_000,
+  perNetwork: { perMinute: 10, perDay: 100 },
+  everyone: { perMinute: 30, perDay: 1_000 },
 };
 
-interface Failures {
-  count: number;
-  /** Epoch ms the address's window started (its first failure in it). */
-  since: number;
-}
+/** A failure counted (how many this minute from the network), or refused past a ceiling. */
+export type FailureCount =
+  | { counted: true; networkThisMinute: number }
+  | { counted: false; retryAfter: number; ceiling: 'network' | 'everyone'; policy: LimitPolicy };
 
 export class AdminFailures {
-  private readonly byAddress = new Map<string, Failures>();
+  constructor(
+    private readonly limiter: Limiter,
+    private readonly policy: AdminFailurePolicy = ADMIN_FAILURE_POLICY,
+  ) {}
 
-  constructor(private readonly policy: AdminFailurePolicy = ADMIN_FAILURE_POLICY) {}
-
-  /** Seconds until the address may try again, or undefined when it may try now. */
-  blockedFor(address: string, nowMs: number): number | undefined {
-    const f = this.current(address, nowMs);
-    if (!f || f.count < this.policy.maxFailures) return undefined;
-    return Math.max(1, Math.ceil((f.since + this.policy.windowMs - nowMs) / 1000));
-  }
-
-  /** Counts a failed attempt; returns the address's failures in its window. */
-  fail(address: string, nowMs: number): number {
-    const f = this.current(address, nowMs) ?? { count: 0, since: nowMs };
-    f.count += 1;
-    this.byAddress.delete(address);
-    this.byAddress.set(address, f);
-    if (this.byAddress.size > this.policy.maxAddresses) {
-      const oldest = this.byAddress.keys().next().value;
-      if (oldest !== undefined) this.byAddress.delete(oldest);
+  /** Counts a failed attempt from `address` when both ceilings have room. */
+  async fail(address: string, nowMs: number): Promise<FailureCount> {
+    const [network, everyone] = (await this.limiter.consumeAll(
+      [
+        { keyId: `admin-failure:net:${networkOf(address)}`, policy: this.policy.perNetwork },
+        { keyId: 'admin-failure:all', policy: this.policy.everyone },
+      ],
+      nowMs,
+    )) as [LimitDecision, LimitDecision];
+    if (network.allowed && everyone.allowed) {
+      return { counted: true, networkThisMinute: network.minute.limit - network.minute.remaining };
     }
-    return f.count;
-  }
-
-  private current(address: string, nowMs: number): Failures | undefined {
-    const f = this.byAddress.get(address);
-    if (f && nowMs - f.since >= this.policy.windowMs) {
-      this.byAddress.delete(address);
-      return undefined;
-    }
-    return f;
+    return {
+      counted: false,
+      retryAfter: Math.max(network.retryAfterSeconds ?? 0, everyone.retryAfterSeconds ?? 0, 1),
+      ceiling: network.allowed ? 'everyone' : 'network',
+      policy: network.allowed ? this.policy.everyone : this.policy.perNetwork,
+    };
   }
 }

@@ -4,8 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ApiError } from '../errors/apiError';
 import type { KeyCache } from '../keys/cache';
-import { constantTimeEqual } from '../keys/format';
+import { constantTimeEqual, hashKey } from '../keys/format';
 import { describeKey, issueKey } from '../keys/issue';
+import type { Limiter } from '../limits/types';
 import type { KeyStore } from '../store/types';
 import { type AdminFailurePolicy, AdminFailures } from './adminFailures';
 import { bearerKey } from './guard';
@@ -26,38 +27,43 @@ export async function registerAdminRoutes(
     adminToken: string;
     store: KeyStore;
     keys: KeyCache;
+    limiter: Limiter;
     now: () => number;
-    /** Failed-token attempts allowed per address; default ADMIN_FAILURE_POLICY. */
+    /** Failed-token ceilings; default ADMIN_FAILURE_POLICY. */
     failurePolicy?: AdminFailurePolicy;
   },
 ): Promise<void> {
+  // Compared as digests: equal lengths, so the time taken tells nothing of the token's length either.
+  const tokenDigest = hashKey(deps.adminToken);
   await app.register(
     async (admin) => {
-      const failures = new AdminFailures(deps.failurePolicy);
+      const failures = new AdminFailures(deps.limiter, deps.failurePolicy);
       admin.addHook('onRequest', async (request) => {
-        const nowMs = deps.now();
-        const blockedFor = failures.blockedFor(request.ip, nowMs);
-        if (blockedFor !== undefined) {
-          throw new ApiError(
-            'rate_limited',
-            `too many failed admin-token attempts from this address; retry in ${blockedFor} s`,
-            { retryAfter: blockedFor },
-          );
-        }
         let refusal: unknown;
         try {
-          if (!constantTimeEqual(bearerKey(request.headers.authorization), deps.adminToken)) {
-            refusal = new ApiError('invalid_api_key', 'admin token is invalid');
-          }
+          // The token first: the right one is never refused, whatever the ceilings.
+          if (constantTimeEqual(hashKey(bearerKey(request.headers.authorization)), tokenDigest)) return;
+          refusal = new ApiError('invalid_api_key', 'admin token is invalid');
         } catch (err) {
           refusal = err;
         }
-        if (refusal !== undefined) {
-          const count = failures.fail(request.ip, nowMs);
-          // Who tried and how often, never what they sent.
-          request.log.warn({ ip: request.ip, method: request.method, failures: count }, 'admin token refused');
-          throw refusal;
+        const failure = await failures.fail(request.ip, deps.now());
+        if (!failure.counted) {
+          const { retryAfter, ceiling, policy } = failure;
+          const who =
+            ceiling === 'network' ? 'from your network (its /24, or /64 for IPv6)' : 'from all addresses together';
+          throw new ApiError(
+            'rate_limited',
+            `too many failed admin-token attempts ${who}: at most ${policy.perMinute} a minute and ${policy.perDay} a day; retry in ${retryAfter} s`,
+            { retryAfter },
+          );
         }
+        // Who tried and how often, never what they sent.
+        request.log.warn(
+          { ip: request.ip, method: request.method, failuresThisMinute: failure.networkThisMinute },
+          'admin token refused',
+        );
+        throw refusal;
       });
       admin.get('/keys', async () => ({ keys: (await deps.store.listKeys()).map(describeKey) }));
       admin.post('/keys', async (request, reply) => {

@@ -3,13 +3,22 @@
  * `{error, message}` envelope. The REST routes send the envelope as it is; POST /mcp wraps it in
  * a JSON-RPC error. One classification, so both edges refuse the same things the same way.
  */
-import { type ErrorCode, statusOfError, type Tier } from '@propsfeed/contract';
+import { type ErrorCode, type RouteMeta, statusOfError, type Tier } from '@propsfeed/contract';
 import type { FastifyError, FastifyRequest } from 'fastify';
 import { LimiterUnavailableError } from '../limits/types';
 import { ApiError } from './apiError';
 
-/** Longest part of a request (URL, parser message) echoed back in an error message. */
-export const MAX_ECHO = 200;
+/** Most characters of a value the client sent (URL, parameter, header) echoed back in an error message. */
+export const MAX_ECHO = 100;
+
+/** `value` as an error message quotes it: whole when short, else its first MAX_ECHO characters and its length. */
+export function echo(value: string): string {
+  if (value.length <= MAX_ECHO) return value;
+  // Never half of a surrogate pair.
+  const end = /[\uD800-\uDBFF]/.test(value.charAt(MAX_ECHO - 1)) ? MAX_ECHO - 1 : MAX_ECHO;
+  return `${value.slice(0, end)}… (${value.length.toLocaleString('en-US')} characters)`;
+}
+
 /** Longest path parameter (event ids are far shorter); longer ones are refused before routing. */
 export const MAX_PARAM_LENGTH = 200;
 
@@ -33,6 +42,13 @@ export interface ErrorAnswer {
 /** The one media type request bodies are read as (net/jsonBody.ts); any other is refused with a 415. */
 export const BODY_MEDIA_TYPE = 'application/json';
 
+/** What a request with no body, on a route that needs a JSON one, is told: the route's example body. */
+export function missingBodyMessage(request: FastifyRequest): string {
+  const config = request.routeOptions.config as { tsRestRoute?: { metadata?: unknown } } | undefined;
+  const example = (config?.tsRestRoute?.metadata as RouteMeta | undefined)?.example.body;
+  return `the request has no body: send a JSON body (Content-Type: ${BODY_MEDIA_TYPE})${example ? `, like ${JSON.stringify(example)}` : ''}`;
+}
+
 /** Bytes as a reader sees them: 65,536 bytes (64 KiB). */
 function describeBytes(bytes: number): string {
   const kib = bytes / 1024;
@@ -54,18 +70,20 @@ function describeRefusal(err: FastifyError, request: FastifyRequest): { error: E
         message:
           type === undefined
             ? `the request body has no Content-Type: send it as ${BODY_MEDIA_TYPE}`
-            : `a request body of Content-Type ${type.slice(0, MAX_ECHO)} is not accepted: send it as ${BODY_MEDIA_TYPE}`,
+            : `a request body of Content-Type ${echo(type)} is not accepted: send it as ${BODY_MEDIA_TYPE}`,
       };
     }
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { error: 'invalid_request', message: missingBodyMessage(request) };
     case 'FST_ERR_MAX_PARAM_LENGTH':
       return { error: 'invalid_request', message: `a path parameter is longer than ${MAX_PARAM_LENGTH} characters` };
     case 'FST_ERR_BAD_URL':
       return {
         error: 'invalid_request',
-        message: `the URL path is not valid percent-encoding: ${request.url.slice(0, MAX_ECHO)}`,
+        message: `the URL path is not valid percent-encoding: ${echo(request.url)}`,
       };
     default:
-      return { error: 'invalid_request', message: err.message.slice(0, MAX_ECHO) };
+      return { error: 'invalid_request', message: echo(err.message) };
   }
 }
 

@@ -3,7 +3,7 @@
  * other methods, else 404. The methods come from the app's own router, so they never drift.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MAX_ECHO } from './answer';
+import { echo } from './answer';
 
 /**
  * The methods a route serves `path` for, in the order Fastify lists them; empty for an unknown
@@ -21,16 +21,15 @@ export function allowedMethods(request: FastifyRequest, path: string): string[] 
 export function answerNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const path = request.url.split('?', 1)[0] ?? '';
   const allowed = allowedMethods(request, path);
-  if (allowed.length === 0) {
-    return reply
-      .status(404)
-      .send({ error: 'not_found', message: `no route ${request.method} ${request.url.slice(0, MAX_ECHO)}` });
+  // A route of this method matched but found nothing under it (an unknown docs asset): not found.
+  if (allowed.length === 0 || allowed.includes(request.method)) {
+    return reply.status(404).send({ error: 'not_found', message: `no route ${request.method} ${echo(request.url)}` });
   }
   return reply
     .status(405)
     .header('allow', allowed.join(', '))
     .send({
       error: 'method_not_allowed',
-      message: `${request.method} is not allowed on ${path.slice(0, MAX_ECHO)}: it serves ${allowed.join(', ')}`,
+      message: `${request.method} is not allowed on ${echo(path)}: it serves ${allowed.join(', ')}`,
     });
 }

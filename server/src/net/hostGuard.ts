@@ -11,7 +11,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { CorsOrigins } from '../cors';
-import { MAX_ECHO } from '../errors/answer';
+import { echo } from '../errors/answer';
 import { ApiError } from '../errors/apiError';
 
 /** The names every machine gives itself; a browser never resolves them to someone else's address. */
@@ -50,7 +50,8 @@ function hostnameOf(host: string): string | undefined {
   }
 }
 
-const echo = (value: string) => JSON.stringify(value.slice(0, MAX_ECHO));
+/** A header as a refusal quotes it: in JSON quotes, at most MAX_ECHO characters of it. */
+const quoted = (value: string) => JSON.stringify(echo(value));
 
 /** Why the Host and Origin of a request are refused, as a sentence; undefined when they may pass. */
 export function hostRefusal(
@@ -60,7 +61,7 @@ export function hostRefusal(
 ): string | undefined {
   const hostname = host === undefined ? undefined : hostnameOf(host);
   if (hostname === undefined || !policy.hosts.has(hostname)) {
-    const named = host === undefined ? 'a request without a Host header' : `Host ${echo(host)}`;
+    const named = host === undefined ? 'a request without a Host header' : `Host ${quoted(host)}`;
     return (
       `${named} is not allowed: this server answers MCP for loopback names (localhost, 127.0.0.1, [::1]) and the ` +
       'names in PROPS_ALLOWED_HOSTS, to keep web pages from reaching it by DNS rebinding'
@@ -76,7 +77,7 @@ export function hostRefusal(
   }
   if (originHost !== undefined && policy.hosts.has(originHost)) return undefined;
   return (
-    `Origin ${echo(origin)} is not allowed: MCP answers pages from loopback, from the names in PROPS_ALLOWED_HOSTS ` +
+    `Origin ${quoted(origin)} is not allowed: MCP answers pages from loopback, from the names in PROPS_ALLOWED_HOSTS ` +
     'and from the origins in PROPS_ALLOWED_ORIGINS or PROPS_CORS_ORIGINS, to keep other web pages from driving it'
   );
 }

@@ -15,6 +15,16 @@ export function networkOf(address: string): string {
   return address;
 }
 
+/**
+ * The site an address belongs to: its /24 for IPv4, its /48 for IPv6 (what a site, or one
+ * customer of a hosting provider, is commonly assigned: thousands of /64s each).
+ */
+export function siteOf(address: string): string {
+  if (!address.includes(':') || /^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(address)) return networkOf(address);
+  if (!isIPv6(address)) return address;
+  return `${expandIPv6(address).slice(0, 3).join(':')}::/48`;
+}
+
 /** The eight groups of an IPv6 address, without leading zeros (a zone or embedded IPv4 dropped). */
 function expandIPv6(address: string): string[] {
   const plain = address.split('%')[0] ?? '';

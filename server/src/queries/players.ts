@@ -2,6 +2,8 @@
 import type { SportId } from '@propsfeed/contract';
 import { assertSport } from '../auth/access';
 import type { Caller } from '../auth/caller';
+import { normalizeName } from '../books/names';
+import { echo } from '../errors/answer';
 import { ApiError } from '../errors/apiError';
 import type { BoardGame, BoardProp } from '../feed/types';
 import { ALL_SPORTS, allowsSport } from '../limits/policy';
@@ -57,8 +59,24 @@ export function requestedSports(caller: Caller, sport: SportId | undefined): rea
   return [sport];
 }
 
-/** The one player a name means among `players`; undefined when none; a 400 when ambiguous. */
+/**
+ * The normalized name a player filter matches (books/names.ts); a 400 when nothing is left of
+ * it (only punctuation, symbols or NUL), which would otherwise match no one, or everyone.
+ */
+export function playerFilterOf(name: string): string {
+  const normal = normalizeName(name);
+  if (normal === '') {
+    throw new ApiError(
+      'invalid_request',
+      `the player name '${echo(name)}' has no letter or digit to match a player by`,
+    );
+  }
+  return normal;
+}
+
+/** The one player a name means among `players`; undefined when none; a 400 when ambiguous or empty once normalized. */
 export function findPlayer<P extends SearchablePlayer>(name: string, players: Iterable<P>): P | undefined {
+  playerFilterOf(name);
   const match = searchPlayers(name, players);
   if (match.kind === 'ambiguous') throw new AmbiguousPlayerError(name, match.candidates.map(candidateLabel));
   return match.kind === 'found' ? match.player : undefined;

@@ -13,13 +13,13 @@ import {
 } from '@propsfeed/contract';
 import { assertRoute, assertSport } from '../auth/access';
 import type { Caller } from '../auth/caller';
-import { normalizeName } from '../books/names';
 import { ApiError } from '../errors/apiError';
 import type { SettledLock, SettlementReader } from '../history/settlement';
 import { allowsRouteTier, allowsSport } from '../limits/policy';
 import { utcDay } from '../odds';
 import { Prepared, RecentAnswers } from '../views/prepared';
 import type { QueryDeps } from './deps';
+import { playerFilterOf } from './players';
 import { assertStatsOfSport } from './statOfSport';
 
 /** Settled props change only when a game settles: an answer is read again after this long. */
@@ -64,7 +64,7 @@ export function resultsQuery(
   if (date === today) assertRoute(caller, 'pro', "today's results (the free tier sees yesterday and earlier)");
   const sports = settledSports(caller, params.sport, params.stat);
   const limit = params.limit ?? 500;
-  const player = params.player === undefined ? undefined : normalizeName(params.player);
+  const player = params.player === undefined ? undefined : playerFilterOf(params.player);
   const key = `${date}|${sports.join(',')}|${params.stat ?? ''}|${player ?? ''}|${limit}`;
   return answersOf(settlements).getOrRead(key, nowMs, async () => {
     const locks = await settlements.settled({

@@ -25,6 +25,30 @@ interface Found {
   prop: BoardProp;
 }
 
+/**
+ * One prop is one leg at most: the same leg twice is not two picks, and its over and under
+ * cannot both win (a slip holding both has no chance, whatever independence would say). Legs of
+ * the same game but other props stay allowed; they are flagged as correlated.
+ */
+function refuseRepeatedProps(found: readonly Found[]): void {
+  const first = new Map<BoardProp, number>();
+  found.forEach(({ leg, game, prop }, i) => {
+    const j = first.get(prop);
+    if (j === undefined) {
+      first.set(prop, i);
+      return;
+    }
+    const earlier = found[j] as Found;
+    const what = `${prop.player} ${prop.stat} in ${game.id}`;
+    if (earlier.leg.side === leg.side) {
+      refuse(`leg ${i + 1} (${what} ${leg.side}) repeats leg ${j + 1}: a prop can be one leg of a slip only once`);
+    }
+    refuse(
+      `leg ${i + 1} (${what} ${leg.side}) contradicts leg ${j + 1} (${earlier.leg.side}): the over and the under of one prop cannot both win`,
+    );
+  });
+}
+
 export function evaluateSlipQuery(deps: QueryDeps, caller: Caller, legs: readonly SlipLeg[]): SlipEvaluation {
   const views = deps.views.views(caller.view, caller.policy.delayMs, deps.now());
   const sports = requestedSports(caller, undefined);
@@ -48,6 +72,8 @@ export function evaluateSlipQuery(deps: QueryDeps, caller: Caller, legs: readonl
     const match = matches[0] as { game: BoardGame; prop: BoardProp };
     return { leg, ...match };
   });
+
+  refuseRepeatedProps(found);
 
   const named = [...new Set(legs.flatMap((l) => (l.book ? [l.book] : [])))];
   if (named.length > 1) refuse(`the legs name different books (${named.join(', ')}); an entry is played at one book`);

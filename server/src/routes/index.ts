@@ -18,7 +18,8 @@
 import { contract, type RouteMeta } from '@propsfeed/contract';
 import { initServer, type RequestValidationError } from '@ts-rest/fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { describeIssues } from '../errors/validation';
+import { missingBodyMessage } from '../errors/answer';
+import { bodyMissing, describeIssues } from '../errors/validation';
 import { createKey } from './createKey';
 import { createWebhook } from './createWebhook';
 import { deleteWebhook } from './deleteWebhook';
@@ -48,8 +49,9 @@ import { webhookDeliveries } from './webhookDeliveries';
 
 export type { RouteDeps } from './deps';
 
-/** One sentence naming each bad parameter. */
-export function describeValidationError(err: RequestValidationError): string {
+/** One sentence naming each bad parameter (or saying the body is missing). */
+export function describeValidationError(err: RequestValidationError, request: FastifyRequest): string {
+  if (bodyMissing(err.body)) return missingBodyMessage(request);
   return describeIssues([
     ['path', err.pathParams],
     ['query', err.query],
@@ -98,8 +100,8 @@ export async function registerContractRoutes(app: FastifyInstance, deps: RouteDe
     s.registerRouter(contract, router, scope, {
       logInitialization: false,
       responseValidation: false,
-      requestValidationErrorHandler: (err: RequestValidationError, _req: FastifyRequest, reply: FastifyReply) =>
-        reply.status(400).send({ error: 'invalid_request', message: describeValidationError(err) }),
+      requestValidationErrorHandler: (err: RequestValidationError, req: FastifyRequest, reply: FastifyReply) =>
+        reply.status(400).send({ error: 'invalid_request', message: describeValidationError(err, req) }),
     });
   });
 }

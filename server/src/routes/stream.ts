@@ -4,10 +4,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { assertRoute, assertSport } from '../auth/access';
 import { type Caller, callerOf } from '../auth/caller';
 import { authenticate, bearerKey, countRequest, type GuardDeps } from '../auth/guard';
-import { normalizeName } from '../books/names';
+import { echo } from '../errors/answer';
 import { ApiError } from '../errors/apiError';
 import { describeIssues } from '../errors/validation';
 import { ALL_SPORTS } from '../limits/policy';
+import { playerFilterOf } from '../queries/players';
 import { type StreamView, streamViewOf } from '../stream/encode';
 import type { StreamHub } from '../stream/hub';
 import type { StreamSlots } from '../stream/slots';
@@ -22,7 +23,10 @@ export interface StreamRouteDeps extends GuardDeps {
   tokens: StreamTokens;
 }
 
-/** The caller of the bearer key, or of a stream token (one use) when no key is sent: EventSource cannot send one. */
+/**
+ * The caller of the bearer key, or of a stream token when no key is sent (EventSource cannot
+ * send one). The token is only looked at here: it is used up once the stream opens (`useToken`).
+ */
 async function callerOfStream(
   deps: StreamRouteDeps,
   request: FastifyRequest,
@@ -31,15 +35,23 @@ async function callerOfStream(
   if (token === undefined || request.headers.authorization !== undefined) {
     return authenticate(deps.keys, bearerKey(request.headers.authorization));
   }
-  const keyId = await deps.tokens.redeem(token, deps.now());
+  const keyId = await deps.tokens.peek(token, deps.now());
   const record = keyId === undefined ? undefined : deps.keys.activeRecord(keyId);
-  if (!record) {
-    throw new ApiError(
-      'invalid_api_key',
-      'the stream token is unknown, used or expired; get a new one with POST /api/v1/stream/tokens',
-    );
-  }
+  if (!record) throw tokenRefused();
   return callerOf(record);
+}
+
+const tokenRefused = () =>
+  new ApiError(
+    'invalid_api_key',
+    'the stream token is unknown, used or expired; get a new one with POST /api/v1/stream/tokens',
+  );
+
+/** The `token` query parameter when the stream is opened with one instead of the key. */
+function streamTokenOf(request: FastifyRequest): string | undefined {
+  if (request.headers.authorization !== undefined) return undefined;
+  const token = (request.query as Record<string, unknown> | undefined)?.token;
+  return typeof token === 'string' ? token : undefined;
 }
 
 /** The sports a stream shows: those asked for (each allowed, or a 403), else every sport the tier has. */
@@ -51,7 +63,7 @@ function sportsOf(caller: Caller, asked: string | undefined): SportId[] {
   const sports = [...new Set(asked.split(','))].sort();
   for (const sport of sports) {
     if (!(SPORT_IDS as readonly string[]).includes(sport)) {
-      throw new ApiError('invalid_request', `unknown sport '${sport}' (known: ${SPORT_IDS.join(', ')})`);
+      throw new ApiError('invalid_request', `unknown sport '${echo(sport)}' (known: ${SPORT_IDS.join(', ')})`);
     }
     assertSport(caller, sport as SportId);
   }
@@ -65,7 +77,7 @@ function statsOf(sports: readonly SportId[], asked: string | undefined): string[
   if (unknown.length > 0) {
     throw new ApiError(
       'invalid_request',
-      `unknown stat ${unknown.map((s) => `'${s}'`).join(', ')} for ${sports.join(', ')}`,
+      `unknown stat ${echo(unknown.map((s) => `'${s}'`).join(', '))} for ${sports.join(', ')}`,
     );
   }
   return stats;
@@ -81,7 +93,7 @@ function viewOf(caller: Caller, query: ReturnType<typeof StreamQuerySchema.parse
     sports,
     stats: statsOf(sports, query.stats),
     eventId: query.eventId ?? null,
-    player: query.player === undefined ? null : normalizeName(query.player),
+    player: query.player === undefined ? null : playerFilterOf(query.player),
     minEdge: query.minEdge ?? null,
   });
 }
@@ -100,13 +112,16 @@ function resumeOf(request: FastifyRequest, query: { lastEventId?: string | undef
 
 export function registerStreamRoute(app: FastifyInstance, deps: StreamRouteDeps): void {
   app.get(STREAM_PATH, async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = streamTokenOf(request);
+    const caller = await callerOfStream(deps, request, token);
+    // Counted before anything else is checked: a refused open costs a request, as on every keyed route.
+    await countRequest(deps, caller, reply);
     const parsed = StreamQuerySchema.safeParse(request.query);
     if (!parsed.success) throw new ApiError('invalid_request', describeIssues([['query', parsed.error]]));
     const query = parsed.data;
-    const caller = await callerOfStream(deps, request, query.token);
     const view = viewOf(caller, query);
     const resumeFrom = resumeOf(request, query);
-    // The slot is held before the request is counted: concurrent opens past the cap never both pass.
+    // Held before the stream opens: concurrent opens past the cap never both pass.
     const release = await deps.slots.reserve(caller.keyId, caller.policy.maxStreams);
     if (!release) {
       throw new ApiError(
@@ -114,11 +129,16 @@ export function registerStreamRoute(app: FastifyInstance, deps: StreamRouteDeps)
         `this key already holds ${caller.policy.maxStreams} open stream${caller.policy.maxStreams === 1 ? '' : 's'}, the ${caller.tier} tier's most; close one first`,
       );
     }
-    try {
-      await countRequest(deps, caller, reply);
-    } catch (err) {
-      release();
-      throw err;
+    // The token is used up only now, by the stream it opens; one redeemed meanwhile by another opens nothing.
+    if (token !== undefined) {
+      const redeemed = await deps.tokens.redeem(token, deps.now()).catch((err: unknown) => {
+        release();
+        throw err;
+      });
+      if (redeemed !== caller.keyId) {
+        release();
+        throw tokenRefused();
+      }
     }
     reply.hijack();
     const res = reply.raw;

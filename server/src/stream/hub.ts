@@ -28,7 +28,7 @@ export interface StreamHubOptions {
   retainMs?: number;
   /** Most events kept for resuming: default 1,000,000. */
   maxEvents?: number;
-  /** Bytes a stream may have waiting to be sent before it is ended as a slow consumer: default 4 MB. */
+  /** Bytes a stream may have waiting to be read, after its snapshot, before it is ended as a slow consumer: default 4 MB. */
   maxBufferBytes?: number;
   heartbeatMs?: number;
   /** How often delayed views advance: default 1 s. */
@@ -60,6 +60,9 @@ interface Client extends StreamClient {
   /** Set while the client waits for its view to reach the id it resumes from. */
   waitingFor?: { position: StreamPosition; until: number };
   ended: boolean;
+  /** Bytes written to it so far, and where its latest snapshot ended among them. */
+  written: number;
+  snapshotEnd: number;
 }
 
 interface ViewGroup {
@@ -161,6 +164,8 @@ export class StreamHub {
       group,
       onEnd,
       ended: false,
+      written: 0,
+      snapshotEnd: 0,
       end: (reason, message) => {
         if (client.ended) return;
         if (!res.writableEnded) res.end(frame(JSON.stringify({ type: 'end', reason, message })));
@@ -243,7 +248,7 @@ export class StreamHub {
   /** The snapshot of the board at the client's view's cursor; `reset` when it answers an id it could not resume from. */
   private writeSnapshot(client: Client, reset: boolean): void {
     const { group } = client;
-    this.write(client, this.encoder.snapshotBytes(this.boardOf(group.cursor, group.view), group.view, reset));
+    this.write(client, this.encoder.snapshotBytes(this.boardOf(group.cursor, group.view), group.view, reset), true);
   }
 
   /** Writes the window's changes after `from` up to the view's cursor; false when the window does not reach it. */
@@ -337,8 +342,16 @@ export class StreamHub {
     return !client.ended;
   }
 
-  private write(client: Client, bytes: Buffer): void {
+  /**
+   * Writes to one stream; past the cap of bytes waiting to be read, ends it as a slow consumer.
+   * A `snapshot` is not counted against the cap, however large (a whole board is several MB): the
+   * cap applies to what follows it, so a client reading at full speed is never ended while its
+   * snapshot is on the way, and one that stops reading is, once the changes after it pass the cap.
+   */
+  private write(client: Client, bytes: Buffer, snapshot = false): void {
     if (client.ended || bytes.length === 0) return;
+    client.written += bytes.length;
+    if (snapshot) client.snapshotEnd = client.written;
     const { res } = client;
     const { socket } = res;
     // Past the head, the bytes go to the socket as they will appear on the wire, framed once
@@ -352,7 +365,8 @@ export class StreamHub {
       res.write(bytes);
       waiting = res.writableLength;
     }
-    if (waiting > this.maxBufferBytes) {
+    // Only what waits behind the latest snapshot counts: the snapshot itself may be waiting too.
+    if (Math.min(waiting, client.written - client.snapshotEnd) > this.maxBufferBytes) {
       client.end(
         'slow_consumer',
         `more than ${this.maxBufferBytes} bytes were waiting to be read; reconnect with the last event id to resume`,
@@ -424,7 +438,7 @@ export class StreamHub {
   private resetGroup(group: ViewGroup, cursor: number): void {
     group.cursor = cursor;
     const bytes = this.encoder.snapshotBytes(this.boardOf(cursor, group.view), group.view, true);
-    for (const client of group.clients) this.write(client, bytes);
+    for (const client of group.clients) this.write(client, bytes, true);
   }
 
   private admitWaiting(group: ViewGroup): void {

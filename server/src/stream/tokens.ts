@@ -1,7 +1,8 @@
 /**
  * Stream tokens: what a browser's EventSource (which cannot send headers) passes instead of
  * the key, so the key never goes in a URL. Each is random, names the key it was issued to,
- * opens one stream and is refused after STREAM_TOKEN_TTL_SECONDS. In memory on the embedded
+ * opens one stream (it is used up only when a stream opens with it: a refused open leaves it
+ * usable) and is refused after STREAM_TOKEN_TTL_SECONDS. In memory on the embedded
  * engine; in Redis on the shared engines, so a token issued by one replica opens a stream on
  * any other.
  */
@@ -17,6 +18,8 @@ const unavailable = (): never => {
 export interface StreamTokens {
   /** A new token for the key. */
   issue(keyId: string, nowMs: number): Promise<{ token: string; expiresAtMs: number }>;
+  /** The key id the token was issued to while it is unused and unexpired, without using it. */
+  peek(token: string, nowMs: number): Promise<string | undefined>;
   /** The key id the token was issued to, once: a second redemption, or a late one, gives undefined. */
   redeem(token: string, nowMs: number): Promise<string | undefined>;
 }
@@ -41,6 +44,11 @@ export class MemoryStreamTokens implements StreamTokens {
     while (held.length > MAX_PER_KEY) this.tokens.delete(held.shift() as string);
     this.byKey.set(keyId, held);
     return { token, expiresAtMs };
+  }
+
+  async peek(token: string, nowMs: number) {
+    const entry = this.tokens.get(token);
+    return entry && entry.expiresAtMs > nowMs ? entry.keyId : undefined;
   }
 
   async redeem(token: string, nowMs: number) {
@@ -73,6 +81,10 @@ export class RedisStreamTokens implements StreamTokens {
     const token = newToken();
     await this.redis.set(`${this.prefix}stream:token:${token}`, keyId, 'PX', TTL_MS).catch(unavailable);
     return { token, expiresAtMs: nowMs + TTL_MS };
+  }
+
+  async peek(token: string) {
+    return (await this.redis.get(`${this.prefix}stream:token:${token}`).catch(unavailable)) ?? undefined;
   }
 
   async redeem(token: string) {

@@ -4,7 +4,7 @@
  * being answered and the server keeps polling its book (a simulated one on loopback) while
  * they are held.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +15,7 @@ import { type SimServer, startSimServer } from '../../src/sim/server';
 import { SimWorld } from '../../src/sim/world';
 import { loopbackRequest } from '../helpers/loopback';
 import { type ServeChild, startServeChild } from '../helpers/serveChild';
+import { startReporter } from './childLines';
 
 const OPENERS = 2;
 const PER_OPENER = 10_000;
@@ -49,30 +50,13 @@ export function idleFloodSuite(): void {
 
     /** Starts an opener process; `progress()` is its latest report. */
     function startOpener(firstAddress: number): () => { open: number; attempts: number; failures: number } {
-      const child = spawn(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          join(import.meta.dirname, 'opener.ts'),
-          String(server.port),
-          String(PER_OPENER),
-          String(firstAddress),
-          String(ADDRESSES_PER_OPENER),
-        ],
-        { stdio: ['ignore', 'pipe', 'inherit'] },
+      const { child, latest } = startReporter(
+        'opener.ts',
+        [server.port, PER_OPENER, firstAddress, ADDRESSES_PER_OPENER],
+        { open: 0, attempts: 0, failures: 0 },
       );
       openers.push(child);
-      let latest = { open: 0, attempts: 0, failures: 0 };
-      let buffered = '';
-      child.stdout?.on('data', (d) => {
-        buffered += String(d);
-        const lines = buffered.split('\n');
-        buffered = lines.pop() ?? '';
-        const last = lines.at(-1);
-        if (last) latest = JSON.parse(last);
-      });
-      return () => latest;
+      return latest;
     }
 
     it('do not stop normal requests or book polling', async () => {

@@ -231,35 +231,68 @@ describe('POST /api/v1/keys', () => {
   });
 });
 
-describe('the global sign-up ceiling', () => {
-  it('stops sign-ups from every network at the minute and day ceilings, spending nothing on refusals', async () => {
+describe('the sign-up ceilings for everyone', () => {
+  /** A sign-up on `app` from the address. */
+  const signUpOn = (app: TestApp) => (ip: string) =>
+    app.inject({ method: 'POST', url: '/api/v1/keys', payload: { email: 'fan@example.com' }, remoteAddress: ip });
+
+  it("keep each network's first key of the day apart from the shared ceiling, spending nothing on refusals", async () => {
     let nowMs = Date.parse('2026-11-22T12:00:00Z');
     const small = await buildTestApp({ signupCeiling: { perMinute: 4, perDay: 5 }, now: () => nowMs });
-    const ask = (ip: string) =>
-      small.inject({ method: 'POST', url: '/api/v1/keys', payload: { email: 'fan@example.com' }, remoteAddress: ip });
+    const ask = signUpOn(small);
     try {
+      // Four networks' first keys, then their second ones: the shared ceiling takes 4 a minute.
       for (let i = 0; i < 4; i++) expect((await ask(`10.2.${i}.1`)).statusCode).toBe(201);
-      const full = await ask('10.2.9.1');
+      for (let i = 0; i < 4; i++) expect((await ask(`10.2.${i}.2`)).statusCode).toBe(201);
+      const full = await ask('10.2.0.3');
       expect(full.statusCode).toBe(429);
       expect(full.json()).toMatchObject({
         error: 'rate_limited',
         message: expect.stringMatching(
-          /^this server is making no more new free keys for anyone right now: at most 4 a minute and 5 a day; retry in \d+ s$/,
+          /^your network has had its first key of the day, and this server is making no more beyond each network's first right now: at most 4 a minute and 5 a day; retry in \d+ s$/,
         ),
       });
       expect(Number(full.headers['retry-after'])).toBeGreaterThan(0);
-      // A minute on: one more today, then the day's ceiling.
-      nowMs += 61_000;
+      // A network new today still gets its first.
       expect((await ask('10.2.9.1')).statusCode).toBe(201);
-      const day = await ask('10.2.10.1');
+      // A minute on: one more shared key today, then the day's shared ceiling.
+      nowMs += 61_000;
+      expect((await ask('10.2.0.3')).statusCode).toBe(201);
+      const day = await ask('10.2.1.3');
       expect(day.statusCode).toBe(429);
       expect(Number(day.headers['retry-after'])).toBe(12 * 3600 - 61);
-      // The network refused by the global ceiling spent none of its own: it makes 3 tomorrow.
+      // The network refused by the shared ceiling spent none of its own: it makes 3 tomorrow.
       nowMs = Date.parse('2026-11-23T00:00:01Z');
-      for (let i = 0; i < 3; i++) expect((await ask(`10.2.10.${i + 1}`)).statusCode).toBe(201);
-      expect((await ask('10.2.10.9')).json().message).toMatch(/from your network/);
+      for (let i = 0; i < 3; i++) expect((await ask(`10.2.1.${i + 1}`)).statusCode).toBe(201);
+      expect((await ask('10.2.1.9')).json().message).toMatch(/from your network/);
     } finally {
       await small.close();
+    }
+  });
+
+  it('hold first keys to their own ceiling, ten times the shared one, and count an IPv6 site by its /48', async () => {
+    const nowMs = Date.parse('2026-11-22T12:00:00Z');
+    const small = await buildTestApp({ signupCeiling: { perMinute: 2, perDay: 100 }, now: () => nowMs });
+    const ask = signUpOn(small);
+    try {
+      // 20 first keys a minute, then 2 more from the shared ceiling, then none for anyone.
+      const statuses = [];
+      for (let i = 0; i < 24; i++) statuses.push((await ask(`10.3.${i}.1`)).statusCode);
+      expect(statuses).toEqual([...Array(22).fill(201), 429, 429]);
+      expect((await ask('10.4.0.1')).json().message).toMatch(/^this server is making no more new free keys for anyone/);
+    } finally {
+      await small.close();
+    }
+    const v6 = await buildTestApp({ signupCeiling: { perMinute: 1, perDay: 100 }, now: () => nowMs });
+    const ask6 = signUpOn(v6);
+    try {
+      // Two /64s of one /48: the first is the site's first key, the second takes the shared one, the third none.
+      expect((await ask6('2001:db8:7:1::1')).statusCode).toBe(201);
+      expect((await ask6('2001:db8:7:2::1')).statusCode).toBe(201);
+      expect((await ask6('2001:db8:7:3::1')).statusCode).toBe(429);
+      expect((await ask6('2001:db8:8:1::1')).statusCode).toBe(201);
+    } finally {
+      await v6.close();
     }
   });
 });
@@ -349,7 +382,7 @@ describe('control characters through the admin API and key checks', () => {
 });
 
 describe('admin-token guessing', () => {
-  it('is refused per address after 10 failures, the right token too, and logged without the token', async () => {
+  it('is refused per network after 10 failures a minute, never the right token, and logged without the token', async () => {
     const lines: string[] = [];
     const logStream = new Writable({
       write(chunk, _enc, done) {
@@ -368,20 +401,24 @@ describe('admin-token guessing', () => {
       });
     try {
       for (let i = 0; i < 10; i++) expect((await attempt(`guess-${i}-0123456789`)).statusCode).toBe(401);
-      const blocked = await attempt(ADMIN_TOKEN);
+      // Its network's neighbour too: the ceiling is the /24's.
+      const blocked = await attempt('guess-10-0123456789', '10.0.7.99');
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json()).toMatchObject({
         error: 'rate_limited',
-        message: expect.stringMatching(/failed admin-token attempts/),
+        message: expect.stringMatching(/failed admin-token attempts from your network .*: at most 10 a minute/),
       });
-      expect(Number(blocked.headers['retry-after'])).toBe(15 * 60);
-      // Another address is not held back; the window passes.
-      expect((await attempt(ADMIN_TOKEN, '10.0.7.2')).statusCode).toBe(200);
-      nowMs += 15 * 60_000;
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      // The right token is compared first: never refused, from that address or another.
       expect((await attempt(ADMIN_TOKEN)).statusCode).toBe(200);
+      expect((await attempt(ADMIN_TOKEN, '10.0.8.2')).statusCode).toBe(200);
+      // Another network is not held back; a minute on, this one may try again.
+      expect((await attempt('guess-x-0123456789', '10.0.8.2')).statusCode).toBe(401);
+      nowMs += 61_000;
+      expect((await attempt('guess-y-0123456789')).statusCode).toBe(401);
       const refusals = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'admin token refused');
-      expect(refusals).toHaveLength(10);
-      expect(refusals[9]).toMatchObject({ ip: '10.0.7.1', failures: 10 });
+      expect(refusals).toHaveLength(12);
+      expect(refusals[9]).toMatchObject({ ip: '10.0.7.1', failuresThisMinute: 10 });
       expect(lines.join('')).not.toMatch(/guess-/);
     } finally {
       await guarded.close();

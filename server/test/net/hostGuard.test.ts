@@ -50,8 +50,8 @@ describe('hostRefusal', () => {
     expect(hostRefusal(hostPolicy({ corsOrigins: '*' }), 'localhost', 'https://app.example')).toMatch(/^Origin/);
   });
 
-  it('quotes what it echoes, cut to 200 characters', () => {
+  it('quotes what it echoes, cut to 100 characters', () => {
     const refusal = hostRefusal(loopback, `"${'x'.repeat(500)}`, undefined) ?? '';
-    expect(refusal.startsWith(`Host "\\"${'x'.repeat(199)}" is not allowed`)).toBe(true);
+    expect(refusal.startsWith(`Host "\\"${'x'.repeat(99)}… (501 characters)" is not allowed`)).toBe(true);
   });
 });
