@@ -124,7 +124,12 @@ export async function openRuntime(config: Config, opts: RuntimeOptions = {}): Pr
   const onError = (err: unknown) => logger?.error({ err }, 'background task failed');
   // Config parsing guarantees a database URL beside a Redis URL: replicas share one PostgreSQL.
   const redisUrl = config.PROPS_REDIS_URL;
-  const db = await openDb<StoreSchema>({ databaseUrl: config.PROPS_DATABASE_URL, dataDir: config.PROPS_DATA_DIR });
+  const db = await openDb<StoreSchema>({
+    databaseUrl: config.PROPS_DATABASE_URL,
+    dataDir: config.PROPS_DATA_DIR,
+    // A server writes all day: its WAL checkpoints off the event loop.
+    checkpointInBackground: opts.runFeed === true,
+  });
   const anyDb = db as unknown as Db;
   const keyStore = createKyselyStore(db);
   const limiter: Limiter = redisUrl
