@@ -8,7 +8,6 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { FeedLogger } from '../feed/logger';
 import type { SimServer } from './server';
 import type { SimBooksData } from './worker';
 
@@ -42,7 +41,8 @@ function startWorker(data: SimBooksData): Worker {
 export function startSimBooks(opts: {
   seed: number;
   now: () => number;
-  logger: FeedLogger;
+  /** Where a failure of the books' thread is told (the feed's logger). */
+  logger: { error(o: object, msg?: string): void };
   host?: string;
 }): Promise<SimServer> {
   const worker = startWorker({ seed: opts.seed, offsetMs: opts.now() - Date.now(), host: opts.host ?? '127.0.0.1' });
