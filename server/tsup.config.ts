@@ -7,7 +7,13 @@ import { defineConfig } from 'tsup';
  * `import('@propsfeed/server')` stays a self-reference, answered by this package's exports.
  */
 export default defineConfig({
-  entry: { index: 'src/index.ts', mcp: 'src/mcp/stdio.ts', propsfeed: 'src/bin/propsfeed.ts' },
+  // sim-books: the simulated books' worker thread (sim/books.ts loads it beside the chunk that starts it).
+  entry: {
+    index: 'src/index.ts',
+    mcp: 'src/mcp/stdio.ts',
+    propsfeed: 'src/bin/propsfeed.ts',
+    'sim-books': 'src/sim/worker.ts',
+  },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

@@ -69,7 +69,10 @@ export interface AppDeps {
   boardData?: BoardData;
   /** The pick'em payout tables in force (default: the catalog's). */
   entries?: EntryBook;
+  /** The machine's clock: keys, limits, tokens, admin (default Date.now). */
   now?: () => number;
+  /** The board's clock: views, history windows, the stream (PROPS_SIM_CLOCK's on the simulator); default `now`. */
+  boardNow?: () => number;
   /** Origins browser pages may call from (PROPS_CORS_ORIGINS); default any. */
   corsOrigins?: CorsOrigins;
   /** Host names /mcp answers beside loopback (PROPS_ALLOWED_HOSTS); default none. */
@@ -172,12 +175,14 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(deps.logLevel ?? 'info') }),
   });
   const now = deps.now ?? Date.now;
+  const boardNow = deps.boardNow ?? now;
   const entries = deps.entries ?? new EntryBook();
   const odds = new PropOdds(entries, deps.boardData?.gameLogs);
   const queryDeps: QueryDeps = {
     views: new ViewRegistry(deps.source, deps.projections, odds),
     limiter: deps.limiter,
-    now,
+    now: boardNow,
+    machineNow: now,
     boardData: deps.boardData,
     entries,
   };
@@ -232,7 +237,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.streamLog ? { log: deps.streamLog } : {}),
     source: deps.source,
     views: queryDeps.views,
-    now,
+    now: boardNow,
     // Not an error worth a line: the window starts with the next board.
     onError: (err) => app.log.debug({ err }, 'stream: the feed gave no board history at start'),
   });
