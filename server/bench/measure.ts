@@ -15,6 +15,8 @@ export interface Target {
   name: string;
   url: string;
   headers?: Record<string, string>;
+  /** The process serving it, when not the benchmark's main serving child. */
+  probe?: ServerProbe;
 }
 
 export interface Measured {
@@ -142,11 +144,12 @@ export async function measureAll(
     for (const t of targets) await runWrk(script, t, plan.connections, 1); // warm-up
     for (let round = 1; round <= plan.rounds; round++) {
       for (const t of targets) {
-        const cpuBefore = server.cpuSeconds();
+        const probe = t.probe ?? server;
+        const cpuBefore = probe.cpuSeconds();
         const startedAt = performance.now();
         const r = await runWrk(script, t, plan.connections, plan.roundSeconds);
         const wallSeconds = (performance.now() - startedAt) / 1000;
-        const cpuAfter = server.cpuSeconds();
+        const cpuAfter = probe.cpuSeconds();
         const m: Round = {
           rps: r.requests / (r.durationUs / 1e6),
           p50: r.p50Us / 1000,
@@ -155,7 +158,7 @@ export async function measureAll(
         };
         if (cpuBefore !== undefined && cpuAfter !== undefined) m.serverCpu = (cpuAfter - cpuBefore) / wallSeconds;
         samples.get(t.name)?.push(m);
-        rss.set(t.name, server.rssMb());
+        rss.set(t.name, probe.rssMb());
       }
       process.stderr.write(`  round ${round}/${plan.rounds} done\n`);
     }
