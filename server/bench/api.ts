@@ -5,7 +5,9 @@
  * the API's big answers as the same pre-encoded bytes with the same headers); this process
  * drives each in turn with wrk on the other CPU and prints req/s, p50/p99, the server's CPU
  * and the ratios against the goals (see bench/measure.ts for when a ratio is of throughput and
- * when of CPU per request).
+ * when of CPU per request). Then `props serve` itself, its live feed at the busiest simulated
+ * hour, against bare Fastify replaying its answers (bench/serveTargets.ts; `--no-serve` skips it,
+ * `--serve-from <checkout>` adds another checkout's `props serve` side by side).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, get } from 'node:http';
