@@ -9,7 +9,7 @@
  * main, say) in the same run, to compare a change side by side with what it changes.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -139,6 +139,20 @@ async function idleCpu(probe: ServerProbe, ms: number): Promise<number | undefin
   return (after - before) / ((performance.now() - startedAt) / 1000);
 }
 
+/** Bytes of the files under `dir` (the data dir: SQLite's database, WAL and whatever else). */
+function dirBytes(dir: string): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    try {
+      total += entry.isDirectory() ? dirBytes(path) : statSync(path).size;
+    } catch {
+      // A file removed while it was listed (a WAL checkpoint) counts as nothing.
+    }
+  }
+  return total;
+}
+
 export interface ServeInstance {
   /** What it is in the tables: `props serve` or `props serve (main)` etc. */
   label: string;
@@ -150,6 +164,15 @@ export interface ServeInstance {
   idleCpu: number | undefined;
   /** Each route's answer, recorded from it. */
   answers: Map<string, Recorded>;
+  /** The data dir's size once settled, and when: its growth per hour is read against it at the end. */
+  settled: { bytes: number; at: number };
+}
+
+/** The data dir's growth since it settled, in MB per hour of real (and simulated) time. */
+export function dataDirGrowth(instance: ServeInstance): { mbPerHour: number; seconds: number } {
+  const seconds = (Date.now() - instance.settled.at) / 1000;
+  const mb = (dirBytes(instance.dataDir) - instance.settled.bytes) / 1024 / 1024;
+  return { mbPerHour: seconds > 0 ? (mb * 3600) / seconds : 0, seconds };
 }
 
 /**
@@ -187,6 +210,7 @@ export async function startServe(
   await waitReady(api);
   // The first minute holds the backfill: let it pass, so the targets see the feed's steady state.
   await new Promise((r) => setTimeout(r, SETTLE_SECONDS * 1000));
+  const settled = { bytes: dirBytes(dataDir), at: Date.now() };
   const auth = { authorization: `Bearer ${created.key}` };
   const answers = new Map<string, Recorded>();
   for (const route of SERVE_ROUTES) {
@@ -200,6 +224,7 @@ export async function startServe(
     dataDir,
     idleCpu: await idleCpu(child.probe, 5_000),
     answers,
+    settled,
   };
 }
 
@@ -304,8 +329,9 @@ export interface ServePairs {
 export function printServeSection(results: Map<string, Measured>, all: ServePairs[]): void {
   for (const { instance, pairs } of all) {
     const idle = instance.idleCpu;
+    const growth = dataDirGrowth(instance);
     console.log(
-      `\n${instance.label} (${BUSY_EVENING} simulated, feed running): idle CPU ${idle === undefined ? '-' : `${(idle * 100).toFixed(1)}% of a core`} with no request (5 s, after ${SETTLE_SECONDS} s settling)`,
+      `\n${instance.label} (${BUSY_EVENING} simulated, feed running): idle CPU ${idle === undefined ? '-' : `${(idle * 100).toFixed(1)}% of a core`} with no request (5 s, after ${SETTLE_SECONDS} s settling); data dir grew ${growth.mbPerHour.toFixed(0)} MB/h over the ${growth.seconds.toFixed(0)} s since it settled (requests included)`,
     );
     console.log(
       `${'route'.padEnd(16)}${'bytes'.padStart(9)}${'req/s'.padStart(9)}${'CPU'.padStart(6)}${'µs/req'.padStart(8)}${'net µs'.padStart(8)}${'Fastify'.padStart(9)}${'CPU'.padStart(6)}${'µs/req'.padStart(8)}  bottleneck`,
@@ -330,15 +356,17 @@ export function printServeSection(results: Map<string, Measured>, all: ServePair
         `${pair.route.padEnd(16)}${String(bytes).padStart(9)}${ours.rps.toFixed(0).padStart(9)}${cpu(ours).padStart(6)}${us(ours).padStart(8)}${net.padStart(8)}${base.rps.toFixed(0).padStart(9)}${cpu(base).padStart(6)}${us(base).padStart(8)}  ${bottleneck}`,
       );
     }
-    printComparisons(
-      pairs.flatMap(
-        (p): Array<[string, Comparison, number | undefined]> => [
-          [`${instance.label}: ${p.route} ÷ bare Fastify`, compare(results, p.ours, p.fastify), 0.9],
-          [`${instance.label}: ${p.route} ÷ bare Node`, compare(results, p.ours, p.node), undefined],
-        ],
-      ),
-      52,
-    );
+    const rows: Array<[string, Comparison, number | undefined]> = [];
+    for (const p of pairs) {
+      // Pairs left out by --only are not printed as zeros.
+      if (results.has(p.ours) && results.has(p.fastify)) {
+        rows.push([`${instance.label}: ${p.route} ÷ bare Fastify`, compare(results, p.ours, p.fastify), 0.9]);
+      }
+      if (results.has(p.ours) && results.has(p.node)) {
+        rows.push([`${instance.label}: ${p.route} ÷ bare Node`, compare(results, p.ours, p.node), undefined]);
+      }
+    }
+    printComparisons(rows, 52);
   }
   const [mine, ...others] = all;
   for (const other of others) {
