@@ -16,7 +16,7 @@ import Fastify, {
 import type { Logger } from 'pino';
 import { registerAdminRoutes } from './auth/adminRoutes';
 import { createKeyGuard } from './auth/guard';
-import { type CorsOrigins, registerCors } from './cors';
+import { type CorsOrigins, corsHeaders, registerCors } from './cors';
 import { registerDocs } from './docs';
 import { errorAnswer, errorHeaders, MAX_PARAM_LENGTH, refusalAnswer } from './errors/answer';
 import { answerNotFound } from './errors/notFound';
@@ -198,8 +198,15 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     isProxy: isTrustedProxy(deps.trustProxy ?? false),
   });
   app.addHook('onClose', async () => connections.stop());
-  app.addHook('onRequest', echoRequestId);
-  registerCors(app, deps.corsOrigins ?? '*');
+  // One onRequest hook (callback style) for what every answer carries: a hook per concern
+  // costs each request another hook call and its bookkeeping.
+  const cors = corsHeaders(deps.corsOrigins ?? '*');
+  app.addHook('onRequest', (request, reply, done) => {
+    echoRequestId(request, reply);
+    cors(request, reply);
+    done();
+  });
+  registerCors(app);
   registerJsonBodies(app);
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const answer = errorAnswer(err, request);
