@@ -41,15 +41,62 @@ interface Tally {
 
 type Scores = Pick<TrackRecordResponse, 'count' | 'pushes' | 'brier' | 'logLoss' | 'calibration' | 'edges'>;
 
-/** Scores, calibration and the edge picks per entry type in force on `today`. */
-export function scoreForecasts(forecasts: readonly ScoredForecast[], entries: EntryBook, today: string): Scores {
+/** One forecast of the over given no push, and whether it went over. */
+export interface Outcome {
+  q: number;
+  over: boolean;
+}
+
+/** How a set of over chances did: Brier, log loss, calibration bins and ECE (null scores when empty). */
+export interface ProbabilityScores {
+  count: number;
+  brier: number | null;
+  logLoss: number | null;
+  calibration: CalibrationBin[];
+  /** Expected calibration error: the bins' |predicted − observed|, weighted by their counts. */
+  ece: number | null;
+}
+
+/** Scores over chances given no push against what happened (pushes are left out by the caller). */
+export function scoreProbabilities(outcomes: Iterable<Outcome>): ProbabilityScores {
   let count = 0;
-  let pushes = 0;
   let squared = 0;
   let logLoss = 0;
   const bins = Array.from({ length: CALIBRATION_BINS }, () => ({ count: 0, predicted: 0, over: 0 }));
-  const tallies = new Map<string, Tally>();
   const clamp = (p: number) => Math.min(1 - LOG_LOSS_CLAMP, Math.max(LOG_LOSS_CLAMP, p));
+  for (const { q, over } of outcomes) {
+    const y = over ? 1 : 0;
+    count++;
+    squared += (q - y) ** 2;
+    logLoss -= Math.log(over ? clamp(q) : clamp(1 - q));
+    const bin = bins[Math.min(CALIBRATION_BINS - 1, Math.floor(q * CALIBRATION_BINS))] as (typeof bins)[number];
+    bin.count++;
+    bin.predicted += q;
+    bin.over += y;
+  }
+  let gap = 0;
+  for (const b of bins) if (b.count > 0) gap += Math.abs(b.predicted - b.over);
+  const calibration: CalibrationBin[] = bins.map((b, i) => ({
+    from: i / CALIBRATION_BINS,
+    to: (i + 1) / CALIBRATION_BINS,
+    count: b.count,
+    predicted: b.count > 0 ? round4(b.predicted / b.count) : null,
+    observed: b.count > 0 ? round4(b.over / b.count) : null,
+  }));
+  return {
+    count,
+    brier: count > 0 ? round4(squared / count) : null,
+    logLoss: count > 0 ? round4(logLoss / count) : null,
+    calibration,
+    ece: count > 0 ? round4(gap / count) : null,
+  };
+}
+
+/** Scores, calibration and the edge picks per entry type in force on `today`. */
+export function scoreForecasts(forecasts: readonly ScoredForecast[], entries: EntryBook, today: string): Scores {
+  let pushes = 0;
+  const outcomes: Outcome[] = [];
+  const tallies = new Map<string, Tally>();
 
   for (const f of forecasts) {
     if (f.pOver === null || f.pUnder === null) continue;
@@ -59,16 +106,7 @@ export function scoreForecasts(forecasts: readonly ScoredForecast[], entries: En
     const side = f.pOver >= f.pUnder ? 'over' : 'under';
     const chance = side === 'over' ? q : 1 - q;
     if (f.result === 'push') pushes++;
-    else {
-      const y = f.result === 'over' ? 1 : 0;
-      count++;
-      squared += (q - y) ** 2;
-      logLoss -= Math.log(y === 1 ? clamp(q) : clamp(1 - q));
-      const bin = bins[Math.min(CALIBRATION_BINS - 1, Math.floor(q * CALIBRATION_BINS))] as (typeof bins)[number];
-      bin.count++;
-      bin.predicted += q;
-      bin.over += y;
-    }
+    else outcomes.push({ q, over: f.result === 'over' });
     for (const entry of entries.inEffect(f.date)) {
       if (entry.book !== f.book) continue;
       const edge = round4(chance - entry.breakeven);
@@ -89,13 +127,6 @@ export function scoreForecasts(forecasts: readonly ScoredForecast[], entries: En
     }
   }
 
-  const calibration: CalibrationBin[] = bins.map((b, i) => ({
-    from: i / CALIBRATION_BINS,
-    to: (i + 1) / CALIBRATION_BINS,
-    count: b.count,
-    predicted: b.count > 0 ? round4(b.predicted / b.count) : null,
-    observed: b.count > 0 ? round4(b.over / b.count) : null,
-  }));
   const edges: EdgeRecord[] = entries.inEffect(today).flatMap((entry: EntryType) =>
     EDGE_THRESHOLDS.map((minEdge) => {
       const t = tallies.get(`${entry.id}|${minEdge}`) ?? { picks: 0, hits: 0, pushes: 0, returned: 0 };
@@ -113,12 +144,6 @@ export function scoreForecasts(forecasts: readonly ScoredForecast[], entries: En
       };
     }),
   );
-  return {
-    count,
-    pushes,
-    brier: count > 0 ? round4(squared / count) : null,
-    logLoss: count > 0 ? round4(logLoss / count) : null,
-    calibration,
-    edges,
-  };
+  const { count, brier, logLoss, calibration } = scoreProbabilities(outcomes);
+  return { count, pushes, brier, logLoss, calibration, edges };
 }
