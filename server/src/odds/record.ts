@@ -9,6 +9,8 @@ import {
   EDGE_THRESHOLDS,
   type EdgeRecord,
   type EntryType,
+  type Interval,
+  type MarketRecord,
   type PropResult,
   type TrackRecordResponse,
 } from '@propsfeed/contract';
@@ -22,6 +24,8 @@ export interface ScoredForecast {
   pOver: number | null;
   pUnder: number | null;
   result: PropResult;
+  /** The market's over chance (given no push) at this line at lock, where a book priced it. */
+  marketPOver?: number | undefined;
 }
 
 export const CALIBRATION_BINS = 10;
@@ -39,7 +43,33 @@ interface Tally {
   returned: number;
 }
 
-type Scores = Pick<TrackRecordResponse, 'count' | 'pushes' | 'brier' | 'logLoss' | 'calibration' | 'edges'>;
+type Scores = Pick<
+  TrackRecordResponse,
+  'count' | 'pushes' | 'brier' | 'logLoss' | 'calibration' | 'ece' | 'market' | 'edges'
+>;
+
+/** z of a two-sided 95 % interval. */
+const Z95 = 1.959963984540054;
+
+/** The 95 % Wilson score interval of `hits` in `n` trials (null without trials). */
+export function wilsonInterval(hits: number, n: number): Interval | null {
+  if (n <= 0) return null;
+  const p = hits / n;
+  const z2 = Z95 * Z95;
+  const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+  const half = (Z95 / (1 + z2 / n)) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
+  return { low: round4(Math.max(0, centre - half)), high: round4(Math.min(1, centre + half)) };
+}
+
+/**
+ * The 95 % interval of a ROI of picks paid `perWin` each when they win (ROI = hitRate × perWin
+ * − 1): the Wilson interval of the hit rate, carried through that line.
+ */
+export function roiInterval(hits: number, n: number, perWin: number): Interval | null {
+  const rate = wilsonInterval(hits, n);
+  if (!rate) return null;
+  return { low: round4(rate.low * perWin - 1), high: round4(rate.high * perWin - 1) };
+}
 
 /** One forecast of the over given no push, and whether it went over. */
 export interface Outcome {
@@ -96,6 +126,9 @@ export function scoreProbabilities(outcomes: Iterable<Outcome>): ProbabilityScor
 export function scoreForecasts(forecasts: readonly ScoredForecast[], entries: EntryBook, today: string): Scores {
   let pushes = 0;
   const outcomes: Outcome[] = [];
+  // The market and the service on the props the market priced.
+  const market: Outcome[] = [];
+  const oursBeside: Outcome[] = [];
   const tallies = new Map<string, Tally>();
 
   for (const f of forecasts) {
@@ -106,7 +139,14 @@ export function scoreForecasts(forecasts: readonly ScoredForecast[], entries: En
     const side = f.pOver >= f.pUnder ? 'over' : 'under';
     const chance = side === 'over' ? q : 1 - q;
     if (f.result === 'push') pushes++;
-    else outcomes.push({ q, over: f.result === 'over' });
+    else {
+      const over = f.result === 'over';
+      outcomes.push({ q, over });
+      if (f.marketPOver !== undefined) {
+        market.push({ q: f.marketPOver, over });
+        oursBeside.push({ q, over });
+      }
+    }
     for (const entry of entries.inEffect(f.date)) {
       if (entry.book !== f.book) continue;
       const edge = round4(chance - entry.breakeven);
@@ -141,9 +181,24 @@ export function scoreForecasts(forecasts: readonly ScoredForecast[], entries: En
         pushes: t.pushes,
         hitRate: t.picks > 0 ? round4(t.hits / t.picks) : null,
         roi: t.picks > 0 ? round4(t.returned / t.picks - 1) : null,
+        hitRateInterval: wilsonInterval(t.hits, t.picks),
+        roiInterval: roiInterval(t.hits, t.picks, t.hits > 0 ? t.returned / t.hits : 1 / entry.breakeven),
       };
     }),
   );
-  const { count, brier, logLoss, calibration } = scoreProbabilities(outcomes);
-  return { count, pushes, brier, logLoss, calibration, edges };
+  const { count, brier, logLoss, calibration, ece } = scoreProbabilities(outcomes);
+  return { count, pushes, brier, logLoss, calibration, ece, market: marketRecord(market, oursBeside), edges };
+}
+
+function marketRecord(market: readonly Outcome[], ours: readonly Outcome[]): MarketRecord {
+  const m = scoreProbabilities(market);
+  const o = scoreProbabilities(ours);
+  return {
+    count: m.count,
+    brier: m.brier,
+    logLoss: m.logLoss,
+    ece: m.ece,
+    calibration: m.calibration,
+    ours: { brier: o.brier, logLoss: o.logLoss, ece: o.ece },
+  };
 }

@@ -6,6 +6,7 @@ import { propLocks } from './004_prop_locks';
 import { streamLog } from './005_stream_log';
 import { streamLogEdges } from './006_stream_log_edges';
 import { webhooks } from './009_webhooks';
+import { propLockMarket } from './012_prop_lock_market';
 
 /**
  * Every migration, by name; names sort in the order they apply. Each concern adds its own
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '005_stream_log': streamLog,
   '006_stream_log_edges': streamLogEdges,
   '009_webhooks': webhooks,
+  '012_prop_lock_market': propLockMarket,
 };
