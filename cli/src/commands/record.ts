@@ -118,7 +118,7 @@ function comparisonTable(data: TrackRecordResponse, ctx: CommandContext): string
       row('ours, every estimate', data.count, data),
       row('ours, where the market priced', market.count, market.ours),
       row('market (de-vigged at lock)', market.count, market),
-      row('coin flip', market.count, { brier: 0.25, logLoss: 0.6931, ece: null }),
+      row('coin flip', market.count, { brier: 0.25, logLoss: Math.LN2, ece: null }),
     ],
   );
 }
