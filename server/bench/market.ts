@@ -9,43 +9,11 @@
  *   pnpm bench:market [--days N] [--seed S] [--to YYYY-MM-DD]
  */
 import { parseArgs } from 'node:util';
-import { resultOf } from '../src/history/settlement';
-import { devigMultiplicative } from '../src/odds/devig';
-import { type Outcome, type ProbabilityScores, scoreProbabilities } from '../src/odds/record';
-import { SIM_SPORTS, type SimGame, SimWorld } from '../src/sim/world';
+import { type ProbabilityScores, scoreProbabilities } from '../src/odds/record';
+import { LIVE_POINTS, marketDays } from '../src/sim/market';
+import { SimWorld } from '../src/sim/world';
 
 const DAY_MS = 24 * 60 * 60_000;
-/** In-game snapshots: these fractions of each game's span. */
-const LIVE_POINTS = [0.25, 0.5, 0.75];
-
-/** The priced Underdog lines of a game at `t`, settled by the game's final values. */
-export function marketOutcomes(world: SimWorld, game: SimGame, t: number): Outcome[] {
-  const out: Outcome[] = [];
-  for (const prop of world.props(game, t)) {
-    if (prop.udLine === undefined || prop.udOver === undefined || prop.udUnder === undefined || prop.udOneSided)
-      continue;
-    const result = resultOf(world.value(game, prop.player, prop.stat, game.endMs), prop.udLine);
-    if (result === 'push') continue;
-    out.push({ q: devigMultiplicative(prop.udOver, prop.udUnder).pOver, over: result === 'over' });
-  }
-  return out;
-}
-
-/** Pre-game (at lock) and in-game outcomes of every game starting in [fromMs, toMs). */
-export function marketDays(world: SimWorld, fromMs: number, toMs: number): { lock: Outcome[]; live: Outcome[] } {
-  const lock: Outcome[] = [];
-  const live: Outcome[] = [];
-  for (const sport of SIM_SPORTS) {
-    for (const game of world.gamesStarting(sport, fromMs, toMs)) {
-      for (const o of marketOutcomes(world, game, game.startMs - 1)) lock.push(o);
-      for (const f of LIVE_POINTS) {
-        const t = Math.round(game.startMs + f * (game.endMs - game.startMs));
-        for (const o of marketOutcomes(world, game, t)) live.push(o);
-      }
-    }
-  }
-  return { lock, live };
-}
 
 const pct = (v: number | null) => (v === null ? '—' : `${(v * 100).toFixed(1)}`);
 
@@ -95,4 +63,4 @@ function main(): void {
   );
 }
 
-if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop() ?? '')) main();
+main();
