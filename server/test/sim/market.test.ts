@@ -4,8 +4,10 @@
  * and follow n (three standard errors of the bin plus two points), so a bin fails only when
  * its prices are off their own read, as they were when the 20–30 % bin went over 54 % of the time.
  */
+
+import type { CalibrationBin } from '@propsfeed/contract';
 import { describe, expect, it } from 'vitest';
-import { type CalibrationBin, scoreProbabilities } from '../../src/odds/record';
+import { scoreProbabilities } from '../../src/odds/record';
 import { marketDays } from '../../src/sim/market';
 import { SimWorld } from '../../src/sim/world';
 
