@@ -60,6 +60,8 @@ export interface PropLocksTable {
   p_push: number | null;
   basis: string;
   locked_at: number | string;
+  /** The priced book's de-vigged over chance at this line at lock; null: none (012). */
+  market_p_over: number | null;
 }
 
 export interface HistorySchema {

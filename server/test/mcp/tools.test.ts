@@ -225,6 +225,9 @@ describe('track record', () => {
     expect(text).toContain('not promises');
     expect(text).toMatch(/60%–70%\s+1\s+62%\s+100%/);
     expect(data?.count).toBe(2);
+    // The market beside ours, a row per basis (the fixture's locks carry no market price).
+    expect(text).toMatch(/market \(de-vigged at lock\)\s+0/);
+    expect(data?.market.count).toBe(0);
   });
 });
 
