@@ -51,11 +51,19 @@ function playersOfLeg(players: readonly BoardPlayer[], leg: SlipLeg): BoardPlaye
 }
 
 /** The one player a leg names; a 400 listing the choices, as legs, when it names several. */
-function playerOfLeg(players: readonly BoardPlayer[], leg: SlipLeg, where: string): BoardPlayer {
+function playerOfLeg(
+  players: readonly BoardPlayer[],
+  leg: SlipLeg,
+  where: string,
+  hasProp: (player: BoardPlayer) => boolean,
+): BoardPlayer {
   playerFilterOf(leg.player);
   const pool = playersOfLeg(players, leg);
   const match = searchPlayers(leg.player, pool);
   if (match.kind === 'found') return match.player;
+  // Of players sharing a name, one may be the only one with this stat tonight: the leg means them.
+  const playable = match.kind === 'ambiguous' ? match.candidates.filter(hasProp) : [];
+  if (playable.length === 1) return playable[0] as BoardPlayer;
   if (match.kind === 'none') {
     const narrowed = [leg.team && `of team '${echo(leg.team)}'`, leg.sport && `in ${leg.sport}`].filter(Boolean);
     refuse(`${where}: no such player${narrowed.length ? ` ${narrowed.join(' ')}` : ''} on today's board`);
@@ -109,13 +117,15 @@ export function evaluateSlipQuery(deps: QueryDeps, caller: Caller, legs: readonl
   const players = [...playersOnBoard(views).values()].filter((p) => sports.includes(p.sport));
   const found: Found[] = legs.map((leg, i) => {
     const where = `leg ${i + 1} (${leg.player} ${leg.stat})`;
-    const player = playerOfLeg(players, leg, where);
-    const matches = player.props.filter(
-      ({ game, prop }) =>
-        prop.stat === leg.stat &&
-        views.showsProps(game) &&
-        (leg.eventId === undefined || game.id === leg.eventId || game.aliases.includes(leg.eventId)),
-    );
+    const propsOf = (p: BoardPlayer) =>
+      p.props.filter(
+        ({ game, prop }) =>
+          prop.stat === leg.stat &&
+          views.showsProps(game) &&
+          (leg.eventId === undefined || game.id === leg.eventId || game.aliases.includes(leg.eventId)),
+      );
+    const player = playerOfLeg(players, leg, where, (p) => propsOf(p).length > 0);
+    const matches = propsOf(player);
     if (matches.length === 0)
       refuse(`${where}: ${player.name} has no ${leg.stat} prop${leg.eventId ? ` in ${leg.eventId}` : ''} you can play`);
     if (matches.length > 1)

@@ -25,6 +25,7 @@ const GAMES: GameSpec[] = [
         ['Dan Dale', 9.5],
       ]),
       { player: 'Ronnie Washington', stat: 'threes', line: 2.5, team: 'New York Knicks' },
+      { player: 'Ronnie Washington', stat: 'rebounds', line: 4.5, team: 'New York Knicks' },
       { player: 'Tariq Pitman', stat: 'rebounds', line: 5.5, team: 'New York Knicks' },
     ],
   },
@@ -164,6 +165,12 @@ describe('slip legs with a team or a sport', () => {
     ]);
     expect(bySport.status).toBe(200);
     expect(bySport.body.legs[0]).toMatchObject({ eventId: 'pp_6001', line: 1.5 });
+  });
+
+  it('a shared name only one of whom has the stat tonight means that one', async () => {
+    const { status, body } = await slip([{ player: 'Ronnie Washington', stat: 'rebounds', side: 'over' }, pitman]);
+    expect(status).toBe(200);
+    expect(body.legs[0]).toMatchObject({ eventId: 'ud_5001', line: 4.5 });
   });
 
   it('a team the player is not on: no such player of that team', async () => {
