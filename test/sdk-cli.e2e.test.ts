@@ -148,7 +148,7 @@ describe('props CLI against a real server', () => {
     );
     expect(tier.code).toBe(1);
     expect(tier.stderr).toMatch(
-      /^Line movement is not included in your tier\. It is available on the pro tier and above\./,
+      /^line movement is not included in the free tier\. It is available on the pro tier and above\./,
     );
     expect(down.code).toBe(1);
     expect(down.stderr).toContain('Could not reach the propsfeed API at http://127.0.0.1:9/api/v1/games');

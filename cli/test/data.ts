@@ -115,6 +115,7 @@ export const gameProps: PropsResult = {
 
 const row = (over: Partial<ScanRow>): ScanRow => ({
   player: 'Jayson Tatum',
+  team: 'Boston Celtics',
   stat: 'points',
   line: 27.5,
   bookCount: 2,
@@ -136,6 +137,7 @@ export const scan: ScanResponse = {
   rows: [
     row({
       player: 'LeBron James',
+      team: 'Los Angeles Lakers',
       line: 25.5,
       overOdds: 110,
       underOdds: -135,
@@ -158,8 +160,41 @@ export const scan: ScanResponse = {
         marketKey: 'nba:points',
       },
     }),
-    row({ player: 'Bam Adebayo', line: 16.5, bookCount: 1 }),
+    row({ player: 'Bam Adebayo', team: 'Miami Heat', line: 16.5, bookCount: 1 }),
   ],
+};
+
+/** A prop the books disagree on: PrizePicks 4.5, Underdog 5 (-115/-105), its edge on PrizePicks 4.5. */
+export const disagreeing: ScanRow = row({
+  player: 'Tariq Pitman',
+  team: 'New York Knicks',
+  stat: 'rebounds',
+  line: 5,
+  overOdds: -115,
+  underOdds: -105,
+  eventId: 'ud_112260',
+  homeTeam: 'Orlando Magic',
+  awayTeam: 'New York Knicks',
+  books: [
+    { source: 'prizepicks', line: 4.5 },
+    { source: 'underdog', line: 5, overOdds: -115, underOdds: -105 },
+  ],
+  edge: {
+    source: 'prizepicks',
+    line: 4.5,
+    side: 'over',
+    probability: 0.5812,
+    entry: 'prizepicks_power_2',
+    breakeven: 0.5774,
+    edge: 0.0038,
+  },
+});
+
+export const pitman: PlayerPropsResponse = {
+  query: 'tariq pitman',
+  player: 'Tariq Pitman',
+  count: 1,
+  rows: [disagreeing],
 };
 
 export const me: KeyInfo = {

@@ -153,7 +153,8 @@ export class PropsFeed implements PropsApi {
 
   /** Every prop of today's open games flattened to rows (`state` for others), capped by `limit` and your tier's scanLimit. */
   async scan(params: ScanParams = {}) {
-    const query = { sport: params.sport, stat: params.stat, limit: params.limit, state: params.state };
+    const { sport, stat, limit, state, sort, minBooks } = params;
+    const query = { sport, stat, limit, state, sort, minBooks };
     return unwrap(await this.raw.scan({ query }), 200);
   }
 

@@ -9,6 +9,12 @@ export const ErrorSchema = z
     message: z.string().describe('Human-readable explanation'),
     requiredTier: TierSchema.optional().describe('On 403: the lowest tier that allows this request'),
     candidates: z.array(z.string()).optional().describe('On an ambiguous player name: the players it could mean'),
+    choices: z
+      .array(z.string())
+      .optional()
+      .describe(
+        'On an ambiguous slip leg: each leg it could mean, written as the CLI takes a leg (player@team:stat:side[@book]), ready to paste',
+      ),
   })
   .describe('Error');
 export type ApiError = z.infer<typeof ErrorSchema>;

@@ -120,6 +120,22 @@ describe('each tool', () => {
     expect(lines.at(-1)).toBe('showing 50 of 60; narrow with stat/limit');
   });
 
+  it('scan_props: asks the API to sort and keep to minBooks (the server shapes the whole slate)', async () => {
+    const api = free();
+    const asked: unknown[] = [];
+    const spy = new Proxy(api, {
+      get: (target, name) =>
+        name === 'scan'
+          ? (params: Parameters<PropsApi['scan']>[0]) => {
+              asked.push(params);
+              return target.scan(params);
+            }
+          : target[name as keyof PropsApi],
+    });
+    await call(await connect(spy), 'scan_props', { sort: 'line', minBooks: 2, limit: 8 });
+    expect(asked).toEqual([{ sport: 'nba', stat: undefined, limit: 8, sort: 'line', minBooks: 2 }]);
+  });
+
   it('scan_props: defaults to 50 rows, and filters by stat', async () => {
     const client = await connect(free());
     const first = await call(client, 'scan_props');
