@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { buildOpenApi } from '@propsfeed/docs';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type HostPolicy, isAllowedHost } from '../net/hostGuard';
 
 const ASSETS: Record<string, string> = {
   'swagger-ui.css': 'text/css; charset=utf-8',
@@ -55,14 +56,38 @@ const DOCS_HEADERS = {
   'referrer-policy': 'no-referrer',
 };
 
-export async function registerDocs(app: FastifyInstance): Promise<void> {
-  const openapi = Buffer.from(JSON.stringify(buildOpenApi()));
+/** Stands in for the server's address in the serialized document, replaced per request. */
+const SERVER_URL_SLOT = 'propsfeed:served-from';
+
+/**
+ * The address a browser reached this server at, for the document's `servers` (what the
+ * reference page's "Try it out" calls): the request's Host and scheme, or the proxy's
+ * X-Forwarded-Host/-Proto when PROPS_TRUST_PROXY trusts the peer (Fastify decides that). Only
+ * a host the server answers (loopback, PROPS_ALLOWED_HOSTS) is written into the page; any
+ * other gets `/`, which OpenAPI reads as the document's own origin.
+ */
+export function servedFrom(request: FastifyRequest, hosts: HostPolicy): string {
+  const host = request.host;
+  if (!isAllowedHost(hosts, host)) return '/';
+  const scheme = request.protocol === 'https' ? 'https' : 'http';
+  return `${scheme}://${host.toLowerCase()}`;
+}
+
+export async function registerDocs(app: FastifyInstance, hosts: HostPolicy): Promise<void> {
+  const document = buildOpenApi();
+  document.servers = [{ url: SERVER_URL_SLOT, description: 'This server' }];
+  const [head, tail] = JSON.stringify(document).split(JSON.stringify(SERVER_URL_SLOT)) as [string, string];
   const dir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   const assets = new Map(
     Object.entries(ASSETS).map(([name, type]) => [name, { type, body: readFileSync(join(dir, name)) }]),
   );
 
-  app.get('/openapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(openapi));
+  app.get('/openapi.json', async (request, reply) =>
+    reply
+      .type('application/json; charset=utf-8')
+      .header('vary', 'host, x-forwarded-host, x-forwarded-proto')
+      .send(`${head}${JSON.stringify(servedFrom(request, hosts))}${tail}`),
+  );
   app.get('/docs', async (_request, reply) => reply.headers(DOCS_HEADERS).type('text/html; charset=utf-8').send(PAGE));
   app.get('/docs/init.js', async (_request, reply) =>
     reply.headers(DOCS_HEADERS).type('application/javascript; charset=utf-8').send(INIT),
