@@ -1,4 +1,8 @@
+import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'tsup';
+
+const docs = fileURLToPath(new URL('../docs/', import.meta.url));
 
 /**
  * The published server: its library entry, the MCP stdio tools and the `propsfeed` binary (the
@@ -19,4 +23,11 @@ export default defineConfig({
     js: "import { createRequire as __propsRequire } from 'node:module';\nconst require = __propsRequire(import.meta.url);",
   },
   clean: true,
+  // The guides /llms.txt links to, served at /guides/ by the installed server too.
+  onSuccess: async () => {
+    mkdirSync('dist/guides', { recursive: true });
+    for (const file of readdirSync(docs).filter((name) => name.endsWith('.md'))) {
+      copyFileSync(`${docs}${file}`, `dist/guides/${file}`);
+    }
+  },
 });

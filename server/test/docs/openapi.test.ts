@@ -1,5 +1,7 @@
-/** /openapi.json: the contract's document, whose `servers` names the server it is served from. */
-import { buildOpenApi } from '@propsfeed/docs';
+/** /openapi.json (whose `servers` names the server it is served from), /llms.txt and the guides. */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { buildOpenApi, GUIDES } from '@propsfeed/docs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/app';
 
@@ -64,6 +66,35 @@ describe('/openapi.json', () => {
       expect(await servedUrl(proxied, { ...forwarded, 'x-forwarded-host': 'evil.example' })).toBe('/');
     } finally {
       await proxied.close();
+    }
+  });
+});
+
+describe('/llms.txt and the guides it links', () => {
+  it('is served as Markdown, linking this server and the guides it serves', async () => {
+    const res = await t.inject({ method: 'GET', url: '/llms.txt', headers: { host: '127.0.0.1:8801' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/markdown; charset=utf-8');
+    expect(res.body).toMatch(/^# propsfeed\n\n> /);
+    expect(res.body).toContain('[OpenAPI document](http://127.0.0.1:8801/openapi.json)');
+    expect(res.body).toContain('[MCP endpoint](http://127.0.0.1:8801/mcp)');
+    const guides = [...res.body.matchAll(/\]\((http:\/\/127\.0\.0\.1:8801\/guides\/[^)]+)\)/g)].map((m) => m[1] ?? '');
+    expect(guides).toHaveLength(GUIDES.length);
+    for (const url of guides) {
+      const file = url.slice(url.lastIndexOf('/') + 1);
+      const guide = await t.inject({ method: 'GET', url: new URL(url).pathname });
+      expect(guide.statusCode, url).toBe(200);
+      expect(guide.headers['content-type']).toBe('text/markdown; charset=utf-8');
+      expect(guide.body).toBe(readFileSync(fileURLToPath(new URL(`../../../docs/${file}`, import.meta.url)), 'utf8'));
+    }
+  });
+
+  it('links relative to its origin for a host the server does not answer, and serves only the guides', async () => {
+    const res = await t.inject({ method: 'GET', url: '/llms.txt', headers: { host: 'evil.example' } });
+    expect(res.body).toContain('[OpenAPI document](/openapi.json)');
+    expect(res.body).not.toContain('evil.example');
+    for (const url of ['/guides/..%2fpackage.json', '/guides/README.md', '/guides/openapi.json']) {
+      expect((await t.inject({ method: 'GET', url })).statusCode, url).toBe(404);
     }
   });
 });
