@@ -2,7 +2,7 @@
  * One query layer (Kysely) over both engines: SQLite embedded by default, PostgreSQL when
  * PROPS_DATABASE_URL is set. Migrations are versioned modules applied at start-up.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
@@ -22,13 +22,63 @@ export interface OpenDbOptions {
   /** PostgreSQL URL; when absent, SQLite in `dataDir`. */
   databaseUrl?: string | undefined;
   dataDir: string;
+  /**
+   * Whether a store that does not exist yet may be created (default true: what `props serve`
+   * does). False for the admin commands, which throw StoreMissingError instead of working on a
+   * new, empty store the server never reads.
+   */
+  create?: boolean;
+}
+
+const SQLITE_FILE = 'propsfeed.db';
+
+/** Which store the options name, for a person: the SQLite file, or PostgreSQL's host and database (never its password). */
+export function describeStore(opts: Pick<OpenDbOptions, 'databaseUrl' | 'dataDir'>): string {
+  if (!opts.databaseUrl) return `SQLite ${join(resolve(opts.dataDir), SQLITE_FILE)}`;
+  try {
+    const url = new URL(opts.databaseUrl);
+    return `PostgreSQL ${url.host}${url.pathname}${url.username ? ` as ${decodeURIComponent(url.username)}` : ''}`;
+  } catch {
+    return 'PostgreSQL (PROPS_DATABASE_URL)';
+  }
+}
+
+/** The store named does not exist, and the caller did not ask to create one. */
+export class StoreMissingError extends Error {
+  constructor(readonly store: string) {
+    super(
+      `There is no propsfeed store at ${store}. Point PROPS_DATA_DIR (or PROPS_DATABASE_URL) at the store your ` +
+        'server uses, or pass --init to create a new, empty one there.',
+    );
+    this.name = 'StoreMissingError';
+  }
 }
 
 /** Opens the store the configuration names and applies pending migrations. */
 export async function openDb<Schema = unknown>(opts: OpenDbOptions): Promise<Db<Schema>> {
+  const create = opts.create ?? true;
+  if (!create && !opts.databaseUrl && !existsSync(join(resolve(opts.dataDir), SQLITE_FILE))) {
+    throw new StoreMissingError(describeStore(opts));
+  }
   const db = opts.databaseUrl ? openPostgres<Schema>(opts.databaseUrl) : openSqlite<Schema>(opts.dataDir);
-  await migrate(db.kysely as Kysely<unknown>, db.engine);
+  try {
+    if (!create && db.engine === 'postgres' && !(await hasMigrated(db.kysely as Kysely<unknown>))) {
+      throw new StoreMissingError(describeStore(opts));
+    }
+    await migrate(db.kysely as Kysely<unknown>, db.engine);
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
   return db;
+}
+
+/** Whether the session's schema holds a store (Kysely's migration table): a database can be shared. */
+async function hasMigrated(kysely: Kysely<unknown>): Promise<boolean> {
+  const { rows } = await sql<{ found: string | null }>`select to_regclass('kysely_migration')::text as found`.execute(
+    kysely,
+  );
+  return rows[0]?.found != null;
 }
 
 /**
@@ -55,7 +105,7 @@ function openSqlite<Schema>(dataDir: string): Db<Schema> {
   const dir = resolve(dataDir);
   mkdirSync(dir, { recursive: true });
   const Database = loadSqlite();
-  const sqlite = new Database(join(dir, 'propsfeed.db'));
+  const sqlite = new Database(join(dir, SQLITE_FILE));
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
