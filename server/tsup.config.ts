@@ -17,7 +17,9 @@ export default defineConfig({
   target: 'node20',
   splitting: true,
   external: ['@propsfeed/server', '@propsfeed/server/mcp'],
-  noExternal: ['@propsfeed/contract', '@propsfeed/docs', '@propsfeed/sdk'],
+  // @ts-rest/fastify too: its peer range says fastify 4 (it runs on 5), which npm would report
+  // as ERESOLVE on every install of a dependency; bundled, it is not a dependency at all.
+  noExternal: ['@propsfeed/contract', '@propsfeed/docs', '@propsfeed/sdk', '@ts-rest/fastify'],
   banner: {
     // Bundled CommonJS libraries (the CLI's table printer) call require() for Node's built-ins.
     js: "import { createRequire as __propsRequire } from 'node:module';\nconst require = __propsRequire(import.meta.url);",

@@ -83,14 +83,24 @@ async function hasMigrated(kysely: Kysely<unknown>): Promise<boolean> {
 
 /**
  * better-sqlite3 for the running Node. 13 is built on Node-API 10 (Node 22.14+ and 24) and ships
- * its binaries; 12 (the optional dependency `better-sqlite3-12`) is what older Node (20) loads,
+ * its binaries; both are optional dependencies, so that npm leaves 13 out on Node 20 (its
+ * engines) without a warning. 12 (`better-sqlite3-12`) is what older Node (20) loads,
  * and only that: built against Node 24.19+ headers, a garbage collection outside JavaScript that
  * frees one of its statements aborts the process (node::ObjectWrap's new cleanup hook;
  * WiseLibs/better-sqlite3#1515, not fixed in 12).
  */
 export function loadSqlite(napiVersion = process.versions.napi): typeof BetterSqlite3 {
   const requireHere = createRequire(import.meta.url);
-  if (Number(napiVersion) >= 10) return requireHere('better-sqlite3');
+  if (Number(napiVersion) >= 10) {
+    try {
+      return requireHere('better-sqlite3');
+    } catch (err) {
+      throw new Error(
+        `SQLite for Node ${process.versions.node} needs better-sqlite3 13 (an optional dependency of @propsfeed/server), ` +
+          `which could not be loaded: reinstall @propsfeed/server. (${err instanceof Error ? err.message : String(err)})`,
+      );
+    }
+  }
   try {
     return requireHere('better-sqlite3-12');
   } catch (err) {
