@@ -1,6 +1,7 @@
 /** PropsFeed: the typed client, one method per route of the contract. */
 import {
   type CreatedKey,
+  type CreateKeyRequest,
   contract,
   type EdgesParams,
   type GamePropsParams,
@@ -245,7 +246,7 @@ export class PropsFeed implements PropsApi {
   }
 
   /** Issues a free-tier key (no API key needed). The key is shown only once. Never retried. */
-  async createKey(params: { email: string; label?: string }): Promise<CreatedKey> {
+  async createKey(params: CreateKeyRequest): Promise<CreatedKey> {
     return unwrap(await this.raw.createKey({ body: { email: params.email, label: params.label } }), 201);
   }
 }

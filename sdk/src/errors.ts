@@ -101,17 +101,23 @@ function stringField(body: unknown, key: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+/** What a caller without a key is told to do: the server's message cannot know the SDK's option names. */
+export const MISSING_KEY_HINT =
+  'Pass `apiKey` to `new PropsFeed({ apiKey })` or set the PROPS_API_KEY environment variable (a free key: POST /api/v1/keys).';
+
 /** The one factory: maps an error answer (status, parsed body, headers) to its error class. */
 export function errorFromResponse(status: number, body: unknown, headers?: Headers): PropsFeedError {
   const ErrorClass = errorClassFor(status);
   const candidates = stringsField(body, 'candidates');
   const choices = stringsField(body, 'choices');
+  const code = stringField(body, 'error') ?? (status >= 500 ? 'internal_error' : `http_${status}`);
+  const message =
+    stringField(body, 'message') ??
+    (typeof body === 'string' && body.trim() !== '' ? body.trim().slice(0, 200) : `HTTP ${status}`);
   return new ErrorClass({
     status,
-    code: stringField(body, 'error') ?? (status >= 500 ? 'internal_error' : `http_${status}`),
-    message:
-      stringField(body, 'message') ??
-      (typeof body === 'string' && body.trim() !== '' ? body.trim().slice(0, 200) : `HTTP ${status}`),
+    code,
+    message: code === 'missing_api_key' ? `${message} ${MISSING_KEY_HINT}` : message,
     requestId: headers?.get('x-request-id') ?? undefined,
     requiredTier: stringField(body, 'requiredTier'),
     retryAfter: status === 429 ? parseRetryAfter(headers?.get('retry-after')) : undefined,

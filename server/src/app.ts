@@ -230,7 +230,12 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   });
 
-  await registerDocs(app);
+  const hosts = hostPolicy({
+    ...(deps.allowedHosts ? { allowedHosts: deps.allowedHosts } : {}),
+    ...(deps.allowedOrigins ? { allowedOrigins: deps.allowedOrigins } : {}),
+    corsOrigins: deps.corsOrigins ?? '*',
+  });
+  await registerDocs(app, hosts);
   if (deps.adminToken)
     await registerAdminRoutes(app, {
       adminToken: deps.adminToken,
@@ -268,11 +273,6 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     streamTokens,
     webhooks,
     guardFor: (tier) => tierGuards[tier],
-  });
-  const hosts = hostPolicy({
-    ...(deps.allowedHosts ? { allowedHosts: deps.allowedHosts } : {}),
-    ...(deps.allowedOrigins ? { allowedOrigins: deps.allowedOrigins } : {}),
-    corsOrigins: deps.corsOrigins ?? '*',
   });
   await app.register(mcpRoutes, { guard, queryDeps, hosts });
 

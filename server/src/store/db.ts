@@ -2,7 +2,7 @@
  * One query layer (Kysely) over both engines: SQLite embedded by default, PostgreSQL when
  * PROPS_DATABASE_URL is set. Migrations are versioned modules applied at start-up.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -28,33 +28,87 @@ export interface OpenDbOptions {
    * else the write that fills the WAL checkpoints it, holding the event loop 0.1 s or more.
    */
   checkpointInBackground?: boolean;
+  /**
+   * Whether a store that does not exist yet may be created (default true: what `props serve`
+   * does). False for the admin commands, which throw StoreMissingError instead of working on a
+   * new, empty store the server never reads.
+   */
+  create?: boolean;
+}
+
+const SQLITE_FILE = 'propsfeed.db';
+
+/** Which store the options name, for a person: the SQLite file, or PostgreSQL's host and database (never its password). */
+export function describeStore(opts: Pick<OpenDbOptions, 'databaseUrl' | 'dataDir'>): string {
+  if (!opts.databaseUrl) return `SQLite ${join(resolve(opts.dataDir), SQLITE_FILE)}`;
+  try {
+    const url = new URL(opts.databaseUrl);
+    return `PostgreSQL ${url.host}${url.pathname}${url.username ? ` as ${decodeURIComponent(url.username)}` : ''}`;
+  } catch {
+    return 'PostgreSQL (PROPS_DATABASE_URL)';
+  }
+}
+
+/** The store named does not exist, and the caller did not ask to create one. */
+export class StoreMissingError extends Error {
+  constructor(readonly store: string) {
+    super(
+      `There is no propsfeed store at ${store}. Point PROPS_DATA_DIR (or PROPS_DATABASE_URL) at the store your ` +
+        'server uses, or pass --init to create a new, empty one there.',
+    );
+    this.name = 'StoreMissingError';
+  }
 }
 
 /** Opens the store the configuration names and applies pending migrations. */
 export async function openDb<Schema = unknown>(opts: OpenDbOptions): Promise<Db<Schema>> {
+  const create = opts.create ?? true;
+  if (!create && !opts.databaseUrl && !existsSync(join(resolve(opts.dataDir), SQLITE_FILE))) {
+    throw new StoreMissingError(describeStore(opts));
+  }
   const db = opts.databaseUrl
     ? openPostgres<Schema>(opts.databaseUrl)
     : openSqlite<Schema>(opts.dataDir, opts.checkpointInBackground ?? false);
-  await migrate(db.kysely as Kysely<unknown>, db.engine);
+  try {
+    if (!create && db.engine === 'postgres' && !(await hasMigrated(db.kysely as Kysely<unknown>))) {
+      throw new StoreMissingError(describeStore(opts));
+    }
+    await migrate(db.kysely as Kysely<unknown>, db.engine);
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
   return db;
+}
+
+/** Whether the session's schema holds a store (Kysely's migration table): a database can be shared. */
+async function hasMigrated(kysely: Kysely<unknown>): Promise<boolean> {
+  const { rows } = await sql<{ found: string | null }>`select to_regclass('kysely_migration')::text as found`.execute(
+    kysely,
+  );
+  return rows[0]?.found != null;
 }
 
 /**
  * better-sqlite3 for the running Node. 13 is built on Node-API 10 (Node 22.14+ and 24) and ships
- * its binaries; 12 (the optional dependency `better-sqlite3-12`) is what older Node (20) loads,
+ * its binaries; both are optional dependencies, so that npm leaves 13 out on Node 20 (its
+ * engines) without a warning. 12 (`better-sqlite3-12`) is what older Node (20) loads,
  * and only that: built against Node 24.19+ headers, a garbage collection outside JavaScript that
  * frees one of its statements aborts the process (node::ObjectWrap's new cleanup hook;
  * WiseLibs/better-sqlite3#1515, not fixed in 12).
  */
 export function loadSqlite(napiVersion = process.versions.napi): typeof BetterSqlite3 {
   const requireHere = createRequire(import.meta.url);
-  if (Number(napiVersion) >= 10) return requireHere(sqliteModule(napiVersion));
+  const module = sqliteModule(napiVersion);
   try {
-    return requireHere(sqliteModule(napiVersion));
+    return requireHere(module);
   } catch (err) {
+    const needs =
+      module === 'better-sqlite3'
+        ? 'better-sqlite3 13 (an optional dependency of @propsfeed/server), which could not be loaded: reinstall @propsfeed/server.'
+        : 'better-sqlite3-12 (an optional dependency of @propsfeed/server), which could not be loaded: reinstall @propsfeed/server or use Node 22 or 24.';
     throw new Error(
-      `SQLite for Node ${process.versions.node} needs better-sqlite3-12 (an optional dependency of @propsfeed/server), ` +
-        `which could not be loaded: reinstall @propsfeed/server or use Node 22 or 24. (${err instanceof Error ? err.message : String(err)})`,
+      `SQLite for Node ${process.versions.node} needs ${needs} (${err instanceof Error ? err.message : String(err)})`,
     );
   }
 }
@@ -126,7 +180,7 @@ function openSqlite<Schema>(dataDir: string, backgroundCheckpoints: boolean): Db
   const dir = resolve(dataDir);
   mkdirSync(dir, { recursive: true });
   const Database = loadSqlite();
-  const file = join(dir, 'propsfeed.db');
+  const file = join(dir, SQLITE_FILE);
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
