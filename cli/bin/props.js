@@ -36,6 +36,7 @@ if (fresh && !needsServer) {
   await import(bundle);
 } else {
   const { register } = await import('tsx/esm/api');
-  register();
+  // The repository's tsconfig (its `paths` point @propsfeed/sdk at the source), whatever the working folder.
+  register({ tsconfig: `${repo}tsconfig.json` });
   await import(`${repo}cli/src/main.ts`);
 }

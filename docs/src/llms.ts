@@ -45,10 +45,15 @@ export const GUIDES: readonly Guide[] = [
     title: 'Development',
     about: 'packages, layout, commands, install notes per Node version, benchmarks',
   },
+  {
+    file: 'benchmarks.md',
+    title: 'Benchmarks',
+    about: 'the latest speed figures (props serve against bare Fastify, merge cost) and how to run each',
+  },
 ];
 
 /** The guides a model can skip (llms.txt's "Optional" section). */
-const OPTIONAL = new Set(['server.md', 'deployment.md', 'development.md']);
+const OPTIONAL = new Set(['server.md', 'deployment.md', 'development.md', 'benchmarks.md']);
 
 export interface LlmsLinks {
   /** The server's address, without a trailing slash ('' for links relative to the page's origin). */

@@ -102,8 +102,8 @@ describe('/docs', () => {
     const filled = await scan
       .locator('.parameters')
       .evaluate((table) => Array.from(table.querySelectorAll('input, select'), (el) => (el as HTMLInputElement).value));
-    // state has no example: its select stays at the empty default (the open games).
-    expect(filled).toEqual(['nba', 'points', '3', '']);
+    // state, sort and minBooks have no example: they stay at their empty defaults.
+    expect(filled).toEqual(['nba', 'points', '3', '', '', '']);
     expect(foreign).toEqual([]);
     expect(failed).toEqual([]);
     expect(blocked).toEqual([]);
