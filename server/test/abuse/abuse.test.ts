@@ -1,8 +1,9 @@
 /**
- * The abuse tests of #20 and #32, one after another in one worker: each loads the machine (a
- * flood, 20,000 connections, slow uploads, a whole-board stream, a server under full load) and
- * the sign-up flood measures latency, so they must not overlap one another. The holds that need
- * no real sockets are in holds.test.ts.
+ * The abuse tests of #20 and #32, one after another in one worker, and (vitest.config.ts's
+ * `floods` project) after every other test file: each loads the machine (a flood, 20,000
+ * connections, slow uploads, a server under full load) and measures latency or loss against
+ * the same server idle, so nothing else may run beside them. The whole-board stream, which
+ * measures neither, is in wholeBoard.test.ts; the holds that need no real sockets in holds.test.ts.
  */
 import { enginesAvailable } from '../shared/engines';
 import { addressCapSuite } from './addressCap';
@@ -10,7 +11,6 @@ import { idleFloodSuite } from './idleFlood';
 import { killUsageSuite } from './killUsage';
 import { signupFloodSuite } from './signupFlood';
 import { slowBodiesSuite } from './slowBodies';
-import { wholeBoardSuite } from './wholeBoard';
 
 const engines = await enginesAvailable({ postgres: true, redis: true });
 
@@ -18,5 +18,4 @@ signupFloodSuite();
 idleFloodSuite();
 slowBodiesSuite();
 addressCapSuite();
-wholeBoardSuite();
 killUsageSuite(engines);
