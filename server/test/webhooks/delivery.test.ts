@@ -42,8 +42,9 @@ async function setUp(props = 1): Promise<WebhookTest> {
 }
 
 async function deliveryOf(t: WebhookTest, id: string, key = t.t.keys.sharp) {
-  const log = (await t.call('GET', `/api/v1/webhooks/${id}/deliveries`, key)).json();
-  return log.deliveries[0] as
+  const res = await t.call('GET', `/api/v1/webhooks/${id}/deliveries`, key);
+  if (res.statusCode !== 200) throw new Error(`deliveries answered ${res.statusCode}: ${res.body}`);
+  return res.json().deliveries[0] as
     | {
         id: string;
         status: string;
