@@ -250,7 +250,8 @@ export class SimWorld {
     return { state: 'live', period, clock: `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}` };
   }
 
-  private components(sport: SimSport, stat: string): readonly string[] {
+  /** The base stats a stat sums (a combo's parts, a component listed twice counted twice). */
+  components(sport: SimSport, stat: string): readonly string[] {
     return sport.combos[stat] ?? [stat];
   }
 
@@ -276,6 +277,20 @@ export class SimWorld {
       ofPlayer.set(stat, s);
     }
     return s;
+  }
+
+  /** The true distribution a base stat's final value is drawn from (finalBase): for the oracle, never the API. */
+  baseModel(sport: SimSport, player: SimPlayer, base: string): StatModel {
+    const { mean, variance } = this.spread(sport, player, base);
+    return modelOf(mean, variance);
+  }
+
+  /** The share of a game's finals that `value` shows at `t`: whole two-minute steps of its span, 1 once final. */
+  accrued(game: SimGame, t: number): number {
+    if (t < game.startMs) return 0;
+    const span = game.endMs - game.startMs;
+    const steps = Math.max(1, Math.round(span / (2 * MIN)));
+    return t >= game.endMs ? 1 : Math.floor(((t - game.startMs) / span) * steps) / steps;
   }
 
   mean(sport: SimSport, player: SimPlayer, stat: string): number {
@@ -339,9 +354,7 @@ export class SimWorld {
 
   /** The value of a stat at time t: final values accrue in two-minute steps while live. */
   value(game: SimGame, player: SimPlayer, stat: string, t: number): number {
-    const span = game.endMs - game.startMs;
-    const steps = Math.max(1, Math.round(span / (2 * MIN)));
-    const f = t >= game.endMs ? 1 : Math.floor(((t - game.startMs) / span) * steps) / steps;
+    const f = this.accrued(game, t);
     let v = 0;
     for (const c of this.components(game.sport, stat)) v += Math.floor(this.finalBase(game, player, c) * f);
     return v;
