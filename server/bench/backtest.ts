@@ -18,12 +18,18 @@ import { FeedCore } from '../src/feed/core';
 import { SILENT_LOGGER } from '../src/feed/logger';
 import type { Board, BoardGame, BoardProp } from '../src/feed/types';
 import { createGameLogStore } from '../src/history/gameLogs';
-import { createSettlementStore, resultOf } from '../src/history/settlement';
+import { createSettlementStore, resultOf, type SettledLock } from '../src/history/settlement';
+import type { GameLogStore } from '../src/history/types';
+import { COEFFICIENTS } from '../src/odds/coefficients';
 import { devigMultiplicative } from '../src/odds/devig';
 import { EntryBook } from '../src/odds/entries';
+import { readsOf } from '../src/odds/fair';
+import { fitCoefficients, type Sample } from '../src/odds/model';
 import { pastGameLogs } from '../src/sim/gameLogs';
 import { oracle } from '../src/sim/oracle';
 import { SIM_SPORTS, type SimGame, type SimPlayer, SimWorld } from '../src/sim/world';
+import { byDateDesc } from '../src/stats/context';
+import { projectStat } from '../src/stats/projection';
 import { openDb } from '../src/store/db';
 import { type EdgeRow, edges, type Forecast, type Scores, score } from './backtest/score';
 
@@ -194,10 +200,42 @@ try {
     const result = resultOf(world.value(r.game, r.player, r.stat, r.game.endMs), r.line);
     if (result !== 'push' && r.game.endMs <= end) live.push({ ...r, over: result === 'over' });
   }
+  if (process.argv.includes('--fit')) {
+    const samples = await samplesOf(gameLogs, await locks.settled({ sports }));
+    const coef = fitCoefficients(samples, '9999-99-99', `seed ${seed}`);
+    console.log(`COEFFICIENTS (paste into server/src/odds/coefficients.ts):\n${JSON.stringify(coef, null, 2)}`);
+  }
   await db.close();
   report(rows, live, { steps: result.steps, replaySec: (replayed - began) / 1000 });
 } finally {
   rmSync(dir, { recursive: true, force: true });
+}
+
+/** One sample per settled prop: the reads the model stacked at the lock, and the final. */
+async function samplesOf(store: GameLogStore, settled: readonly SettledLock[]): Promise<Sample[]> {
+  const samples: Sample[] = [];
+  const seen = new Set<string>();
+  const byGame = new Map<string, SettledLock[]>();
+  for (const l of settled) byGame.set(l.gameId, [...(byGame.get(l.gameId) ?? []), l]);
+  for (const [gameId, list] of byGame) {
+    const first = list[0] as SettledLock;
+    const logs = await store.before(first.sport, [...new Set(list.map((l) => l.playerKey))], first.date);
+    for (const l of list) {
+      const key = `${gameId}|${l.playerKey}|${l.stat}`;
+      const prop = closing.get(key);
+      if (seen.has(key) || !prop) continue;
+      seen.add(key);
+      const games = logs.filter((g) => g.playerKey === l.playerKey && g.stat === l.stat).sort(byDateDesc);
+      const reads = readsOf(prop.books, {
+        sport: l.sport,
+        stat: l.stat,
+        values: games.map((g) => g.value),
+        projection: projectStat(l.sport, l.stat, games),
+      });
+      if (reads) samples.push({ date: l.date, sport: l.sport, stat: l.stat, reads, final: l.finalValue });
+    }
+  }
+  return samples;
 }
 
 function pct(v: number): string {
@@ -252,6 +290,7 @@ function report(rows: Row[], live: Row[], run: { steps: number; replaySec: numbe
   console.log(
     `backtest: seed ${seed}, ${days} days from ${fromDay} (test window ${fromDay}..${new Date(end - DAY).toISOString().slice(0, 10)}), grid ${stepMin} min, ${run.steps} boards replayed in ${run.replaySec.toFixed(0)} s, total ${total.toFixed(0)} s`,
   );
+  console.log(`model fitted on ${COEFFICIENTS.fittedOn}`);
   scoreSet('\n== pre-game, all bases', rows);
   for (const basis of [...new Set(rows.map((r) => r.basis))].sort())
     scoreSet(
