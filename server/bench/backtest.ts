@@ -22,9 +22,11 @@ import { createSettlementStore, resultOf, type SettledLock } from '../src/histor
 import type { GameLogStore } from '../src/history/types';
 import { COEFFICIENTS } from '../src/odds/coefficients';
 import { devigMultiplicative } from '../src/odds/devig';
+import type { StatModel } from '../src/odds/distribution';
 import { EntryBook } from '../src/odds/entries';
 import { readsOf } from '../src/odds/fair';
-import { fitCoefficients, type Sample } from '../src/odds/model';
+import { liveChances, playedShareAt } from '../src/odds/live';
+import { dispersionOf, fitCoefficients, modelFor, type Sample, stackedMean } from '../src/odds/model';
 import { pastGameLogs } from '../src/sim/gameLogs';
 import { oracle } from '../src/sim/oracle';
 import { SIM_SPORTS, type SimGame, type SimPlayer, SimWorld } from '../src/sim/world';
@@ -93,6 +95,10 @@ const liveRows: (Omit<Row, 'over'> & {
   stat: string;
   line: number;
   period: string;
+  gameId: string;
+  playerKey: string;
+  soFar: number;
+  played: number | undefined;
 })[] = [];
 const snapped = new Map<string, string>();
 
@@ -132,6 +138,10 @@ function onStep(t: number, board: Board): void {
           stat: prop.stat,
           line: q.line,
           period,
+          gameId: g.id,
+          playerKey: prop.playerKey,
+          soFar: prop.liveValue ?? 0,
+          played: playedShareAt(g.sport, g.clock, g.startMs, t),
         });
       }
     }
@@ -195,6 +205,7 @@ try {
       over: l.result === 'over',
     });
   }
+  await liveOurs(gameLogs);
   const live: Row[] = [];
   for (const r of liveRows) {
     const result = resultOf(world.value(r.game, r.player, r.stat, r.game.endMs), r.line);
@@ -209,6 +220,37 @@ try {
   report(rows, live, { steps: result.steps, replaySec: (replayed - began) / 1000 });
 } finally {
   rmSync(dir, { recursive: true, force: true });
+}
+
+/** Our live chances of each snapshot: the pre-game estimate (closing quotes, logs before the day) updated by the value so far. */
+async function liveOurs(store: GameLogStore): Promise<void> {
+  const byGame = new Map<string, typeof liveRows>();
+  for (const r of liveRows) byGame.set(r.gameId, [...(byGame.get(r.gameId) ?? []), r]);
+  for (const list of byGame.values()) {
+    const first = list[0] as (typeof liveRows)[number];
+    const logs = await store.before(first.sport, [...new Set(list.map((r) => r.playerKey))], first.date);
+    const priors = new Map<string, StatModel | undefined>();
+    for (const r of list) {
+      const key = `${r.playerKey}|${r.stat}`;
+      if (!priors.has(key)) {
+        const prop = closing.get(`${r.gameId}|${key}`);
+        const games = logs.filter((g) => g.playerKey === r.playerKey && g.stat === r.stat).sort(byDateDesc);
+        const input = {
+          sport: r.sport,
+          stat: r.stat,
+          values: games.map((g) => g.value),
+          projection: projectStat(r.sport, r.stat, games),
+        };
+        const reads = prop ? readsOf(prop.books, input) : undefined;
+        priors.set(
+          key,
+          reads ? modelFor(stackedMean(reads, COEFFICIENTS), dispersionOf(COEFFICIENTS, r.sport, r.stat)) : undefined,
+        );
+      }
+      const prior = priors.get(key);
+      if (prior && r.played !== undefined) r.ours = noPush(liveChances(prior, r.soFar, r.played, r.line));
+    }
+  }
 }
 
 /** One sample per settled prop: the reads the model stacked at the lock, and the final. */
