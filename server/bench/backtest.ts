@@ -140,7 +140,7 @@ function onStep(t: number, board: Board): void {
           period,
           gameId: g.id,
           playerKey: prop.playerKey,
-          soFar: prop.liveValue ?? 0,
+          soFar: prop.liveValue ?? Number.NaN,
           played: playedShareAt(g.sport, g.clock, g.startMs, t),
         });
       }
@@ -248,7 +248,7 @@ async function liveOurs(store: GameLogStore): Promise<void> {
         );
       }
       const prior = priors.get(key);
-      if (prior && r.played !== undefined) r.ours = noPush(liveChances(prior, r.soFar, r.played, r.line));
+      if (prior && r.played !== undefined && Number.isFinite(r.soFar)) r.ours = noPush(liveChances(prior, r.soFar, r.played, r.line));
     }
   }
 }
