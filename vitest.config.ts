@@ -1,5 +1,35 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * The files that take longest (measured: minutes of floods, restarts and replicas), started first
+ * so the workers finish together. Vitest orders by its cache of past durations, which a fresh
+ * clone (CI) does not have; without it a long file picked last runs alone at the end.
+ */
+const SLOWEST_FIRST = [
+  'server/test/abuse/abuse.test.ts',
+  'test/sdk-cli.e2e.test.ts',
+  'server/test/webhooks/restart.test.ts',
+  'server/test/cluster/replicas.test.ts',
+  'server/test/sim/sim.test.ts',
+  'test/webhooks.e2e.test.ts',
+  'server/test/mcp/stdio.test.ts',
+];
+
+class SlowestFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (spec: TestSpecification) => {
+      const at = SLOWEST_FIRST.findIndex((file) => spec.moduleId.endsWith(file));
+      return at < 0 ? SLOWEST_FIRST.length : at;
+    };
+    return sorted
+      .map((spec, order) => ({ spec, order }))
+      .sort((a, b) => rank(a.spec) - rank(b.spec) || a.order - b.order)
+      .map(({ spec }) => spec);
+  }
+}
 
 export default defineConfig({
   // The SDK's exports point at its build; tests run its source (as tsconfig's `paths` does for tsc and tsx).
@@ -10,5 +40,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    sequence: { sequencer: SlowestFirstSequencer },
   },
 });

@@ -1,4 +1,8 @@
+import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'tsup';
+
+const docs = fileURLToPath(new URL('../docs/', import.meta.url));
 
 /**
  * The published server: its library entry, the MCP stdio tools and the `propsfeed` binary (the
@@ -7,16 +11,31 @@ import { defineConfig } from 'tsup';
  * `import('@propsfeed/server')` stays a self-reference, answered by this package's exports.
  */
 export default defineConfig({
-  entry: { index: 'src/index.ts', mcp: 'src/mcp/stdio.ts', propsfeed: 'src/bin/propsfeed.ts' },
+  // sim-books: the simulated books' worker thread (sim/books.ts loads it beside the chunk that starts it).
+  entry: {
+    index: 'src/index.ts',
+    mcp: 'src/mcp/stdio.ts',
+    propsfeed: 'src/bin/propsfeed.ts',
+    'sim-books': 'src/sim/worker.ts',
+  },
   format: ['esm'],
   platform: 'node',
   target: 'node20',
   splitting: true,
   external: ['@propsfeed/server', '@propsfeed/server/mcp'],
-  noExternal: ['@propsfeed/contract', '@propsfeed/docs', '@propsfeed/sdk'],
+  // @ts-rest/fastify too: its peer range says fastify 4 (it runs on 5), which npm would report
+  // as ERESOLVE on every install of a dependency; bundled, it is not a dependency at all.
+  noExternal: ['@propsfeed/contract', '@propsfeed/docs', '@propsfeed/sdk', '@ts-rest/fastify'],
   banner: {
     // Bundled CommonJS libraries (the CLI's table printer) call require() for Node's built-ins.
     js: "import { createRequire as __propsRequire } from 'node:module';\nconst require = __propsRequire(import.meta.url);",
   },
   clean: true,
+  // The guides /llms.txt links to, served at /guides/ by the installed server too.
+  onSuccess: async () => {
+    mkdirSync('dist/guides', { recursive: true });
+    for (const file of readdirSync(docs).filter((name) => name.endsWith('.md'))) {
+      copyFileSync(`${docs}${file}`, `dist/guides/${file}`);
+    }
+  },
 });

@@ -148,7 +148,7 @@ describe('props CLI against a real server', () => {
     );
     expect(tier.code).toBe(1);
     expect(tier.stderr).toMatch(
-      /^Line movement is not included in your tier\. It is available on the pro tier and above\./,
+      /^line movement is not included in the free tier\. It is available on the pro tier and above\./,
     );
     expect(down.code).toBe(1);
     expect(down.stderr).toContain('Could not reach the propsfeed API at http://127.0.0.1:9/api/v1/games');
@@ -196,7 +196,11 @@ describe('props keys on the server store', () => {
     try {
       const env = { PROPS_DATA_DIR: dataDir, PROPS_DATABASE_URL: '' };
       const args = ['--tier', 'enterprise', '--label', 'bench', '--rpm', '100000', '--rpd', '1000000'];
-      const created = await props(['keys', 'create', ...args, '--scan-limit', '5000'], env);
+      // A new store only with --init; every command names the store it opened.
+      const store = `Store: SQLite ${join(dataDir, 'propsfeed.db')}\n`;
+      expect((await props(['keys', 'create', ...args], env)).code).toBe(1);
+      const created = await props(['keys', 'create', ...args, '--scan-limit', '5000', '--init'], env);
+      expect(created.stderr).toBe(store);
       expect(created.code).toBe(0);
       const key = created.stdout.trim();
       expect(key).toMatch(/^pf_[0-9A-Za-z]{32}$/);
@@ -213,10 +217,10 @@ describe('props keys on the server store', () => {
       ]);
       expect(revoked).toMatchObject({
         code: 0,
-        stderr: `Revoked ${key.slice(0, 8)}. Servers refuse it within a second.\n`,
+        stderr: `${store}Revoked ${key.slice(0, 8)}. Servers refuse it within a second.\n`,
       });
       expect(wrongTier.code).toBe(2);
-      expect(proWithRpm).toMatchObject({ code: 2, stderr: '--rpm: can be set only on enterprise keys\n' });
+      expect(proWithRpm).toMatchObject({ code: 2, stderr: `${store}--rpm: can be set only on enterprise keys\n` });
       const again = await props(['keys', 'revoke', key.slice(0, 8)], env);
       expect(again.code).toBe(1);
     } finally {

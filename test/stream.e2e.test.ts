@@ -134,7 +134,9 @@ describe('props watch', () => {
     expect(fields[0]).toBe(new Date(T0).toISOString());
     expect(fields.slice(1, 3)).toEqual(['Aaron Wilson', 'points']);
     expect(Number(fields[5])).toBeGreaterThan(Number(fields[3]));
-    expect(fields.slice(7)).toEqual(['prizepicks,underdog', 'pp_1']);
+    // Then the game, by the league's abbreviations where it has them.
+    expect(fields.slice(7, 9)).toEqual(['prizepicks,underdog', 'pp_1']);
+    expect(fields[9]).toMatch(/ @ /);
   });
 
   it('prints each event as one JSON line with --json', async () => {

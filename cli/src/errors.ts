@@ -1,5 +1,5 @@
 /** Every failure as a sentence for a person and a fixed exit code (0 ok, 1 error, 2 usage, 4 auth). */
-import { SPORTS } from '@propsfeed/contract';
+import { SPORTS, TIERS } from '@propsfeed/contract';
 import {
   AuthenticationError,
   ConnectionError,
@@ -28,7 +28,7 @@ export class CliError extends Error {
 
 /** What the command was doing, so a refusal can say what was refused. */
 export interface ErrorHint {
-  /** e.g. "Line history"; used when the tier lacks the route. */
+  /** The route in words, lower case, e.g. "line history"; used when the tier lacks the route. */
   feature?: string;
   sport?: string;
   /** Said after a 404, e.g. "Run `props games` to list today's games." */
@@ -63,13 +63,16 @@ function sportName(id: string | undefined): string | undefined {
 function describePermission(err: PermissionError, hint: ErrorHint): string {
   const what =
     err.code === 'live_not_in_tier'
-      ? 'Live in-game lines are'
+      ? 'live in-game lines are'
       : err.code === 'sport_not_in_tier' && sportName(hint.sport)
         ? `${sportName(hint.sport)} is`
         : err.code === 'route_not_in_tier' && hint.feature
           ? `${hint.feature} is`
           : undefined;
-  const lack = what ? `${what} not included in your tier.` : err.message;
+  // The API names the caller's tier ("… not included in the free tier"); say it too.
+  const tier = /\bin the ([a-z]+) tier\b/.exec(err.message)?.[1];
+  const yours = tier && (TIERS as readonly string[]).includes(tier) ? `the ${tier} tier` : 'your tier';
+  const lack = what ? `${what} not included in ${yours}.` : `${err.message.replace(/\.$/, '')}.`;
   const pronoun = err.code === 'live_not_in_tier' ? 'They are' : 'It is';
   const upgrade = err.requiredTier ? ` ${pronoun} available on the ${err.requiredTier} tier and above.` : '';
   return `${lack}${upgrade} Run \`props me\` to see what your key includes.`;
@@ -81,6 +84,19 @@ function describeRateLimit(err: RateLimitError): string {
     return `Today's request quota is used up. It resets at midnight UTC: try again ${wait}.`;
   }
   return `Rate limit reached. Try again ${wait}.`;
+}
+
+/** A word for a POSIX shell: single-quoted, a quote inside written as '\''. */
+export function shellQuote(word: string): string {
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** An ambiguous slip leg: the API's sentence, then each leg it could mean on a line of its own, ready to paste. */
+function describeChoices(err: InvalidRequestError, choices: string[]): Described {
+  const listed = `: ${choices.join('; ')}`;
+  const head = err.message.endsWith(listed) ? err.message.slice(0, -listed.length) : err.message;
+  const lines = choices.map((c) => `  ${shellQuote(c)}`).join('\n');
+  return { message: `The API refused the request: ${head.replace(/\.$/, '')}:\n${lines}`, exitCode: EXIT.usage };
 }
 
 export function describeError(err: unknown, hint: ErrorHint = {}): Described {
@@ -106,6 +122,7 @@ export function describeError(err: unknown, hint: ErrorHint = {}): Described {
     const sentence = `${err.message.charAt(0).toUpperCase()}${err.message.slice(1).replace(/\.$/, '')}.`;
     return { message: hint.notFound ? `${sentence} ${hint.notFound}` : sentence, exitCode: EXIT.error };
   }
+  if (err instanceof InvalidRequestError && err.choices?.length) return describeChoices(err, err.choices);
   if (err instanceof InvalidRequestError) {
     const candidates = err.candidates ?? [];
     // The API's message may already name the candidates; say them once.

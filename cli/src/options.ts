@@ -10,6 +10,15 @@ export function parseSport(value: string): SportId {
   return id as SportId;
 }
 
+/** The shape of an event id (pp_ or ud_ and the book's event number). */
+export const EVENT_ID_PATTERN = /^(pp|ud)_[A-Za-z0-9-]{1,64}$/;
+
+export function parseEventId(value: string): string {
+  const id = value.trim();
+  if (!EVENT_ID_PATTERN.test(id)) throw new InvalidArgumentError('an event id, e.g. pp_8812345 (see `props games`)');
+  return id;
+}
+
 export function parseStat(value: string): string {
   const stat = value.trim().toLowerCase();
   if (!/^[a-z0-9_]{1,64}$/.test(stat))

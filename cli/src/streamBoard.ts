@@ -5,12 +5,15 @@
 import {
   GAME_STATE_ORDER,
   type GamesResponse,
+  isShaped,
   type PlayerProp,
   type PropsResult,
   type ScanResponse,
   type ScanRow,
+  type ScanShape,
   type SportId,
   type StreamGame,
+  shapeScanRows,
 } from '@propsfeed/contract';
 import type { StreamMessage } from '@propsfeed/sdk';
 
@@ -59,11 +62,12 @@ export class StreamBoard {
     });
   }
 
-  /** As the API's scan: the open games' rows (a finished game's are left out). */
-  scan(sport: SportId, stat: string | undefined, limit: number | undefined): ScanResponse {
-    const rows = this.sortedRows(
+  /** As the API's scan: the open games' rows (a finished game's are left out), shaped before the limit. */
+  scan(sport: SportId, stat: string | undefined, limit: number | undefined, shape?: ScanShape): ScanResponse {
+    const open = this.sortedRows(
       (r) => r.sport === sport && r.gameState !== 'final' && (stat === undefined || r.stat === stat),
     );
+    const rows = isShaped(shape) ? shapeScanRows(open, shape) : open;
     const shown = limit === undefined ? rows : rows.slice(0, limit);
     return { sport, stat: stat ?? null, count: shown.length, total: rows.length, delayed: this.delayed, rows: shown };
   }

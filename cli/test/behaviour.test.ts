@@ -2,12 +2,12 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ScanRow, StreamGame } from '@propsfeed/contract';
+import { type ScanRow, type StreamGame, shapeScanRows } from '@propsfeed/contract';
 import type { StreamMessage } from '@propsfeed/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runGames } from '../src/commands/games';
 import { runLogin } from '../src/commands/login';
-import { runScan, selectRows } from '../src/commands/scan';
+import { runScan } from '../src/commands/scan';
 import { configPath, readStoredConfig, resolveConnection, writeStoredConfig } from '../src/config';
 import { shouldColor } from '../src/output/color';
 import { fitWidths } from '../src/output/table';
@@ -32,32 +32,33 @@ describe('colour', () => {
   });
 });
 
-describe('scan --sort and --min-books', () => {
+describe('scan shapes (shared with the server; the CLI applies them itself only to a --watch board)', () => {
   const names = (rows: { player: string }[]) => rows.map((r) => r.player);
-  it('sorts by line (highest first), odds (best price first) and player', () => {
-    expect(names(selectRows([...data.scan.rows], { sort: 'line' }))).toEqual([
+  it('sorts by line (highest first), odds (best price first), books and player', () => {
+    expect(names(shapeScanRows(data.scan.rows, { sort: 'line' }))).toEqual([
       'Jayson Tatum',
       'LeBron James',
       'Bam Adebayo',
     ]);
-    expect(names(selectRows([...data.scan.rows], { sort: 'odds' }))).toEqual([
+    expect(names(shapeScanRows(data.scan.rows, { sort: 'odds' }))).toEqual([
       'LeBron James',
       'Jayson Tatum',
       'Bam Adebayo',
     ]);
-    expect(names(selectRows([...data.scan.rows], { sort: 'player' }))).toEqual([
+    expect(names(shapeScanRows(data.scan.rows, { sort: 'player' }))).toEqual([
       'Bam Adebayo',
       'Jayson Tatum',
       'LeBron James',
+    ]);
+    expect(names(shapeScanRows([...data.scan.rows].reverse(), { sort: 'books' }))).toEqual([
+      'Jayson Tatum',
+      'LeBron James',
+      'Bam Adebayo',
     ]);
   });
 
-  it('keeps props posted by at least N books, and says how many of the total it shows', async () => {
-    expect(names(selectRows([...data.scan.rows], { minBooks: 2 }))).toEqual(['LeBron James', 'Jayson Tatum']);
-    const { ctx, stdout } = testContext(fakeClient({ scan: async () => data.scan }), { terminal: true });
-    await runScan(ctx, { minBooks: 2 });
-    expect(stdout.text).toContain('Showing 2 of 412 props');
-    expect(stdout.text).not.toContain('Bam Adebayo');
+  it('keeps props posted by at least N books', () => {
+    expect(names(shapeScanRows(data.scan.rows, { minBooks: 2 }))).toEqual(['LeBron James', 'Jayson Tatum']);
   });
 });
 

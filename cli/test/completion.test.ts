@@ -41,6 +41,11 @@ describe('props completion', () => {
     expect(bashOffers(file, ['props', 'keys', 'cr'])).toEqual(['create']);
     expect(bashOffers(file, ['props', 'keys', 'create', '--tier', ''])).toEqual(['free', 'pro', 'sharp', 'enterprise']);
     expect(bashOffers(file, ['props', 'scan', '--so'])).toEqual(['--sort']);
+    expect(bashOffers(file, ['props', 'scan', '--sort', 'l'])).toEqual(['line']);
+    // --sport completes sport ids, never file names.
+    expect(bashOffers(file, ['props', 'games', '--sport', 'n'])).toEqual(['nba', 'nfl', 'nhl', 'ncaab', 'ncaaf']);
+    expect(bashOffers(file, ['props', 'watch', '--sport', 'ml'])).toEqual(['mlb']);
+    expect(bashOffers(file, ['props', 'player', 'x', '-s', 'w'])).toEqual(['wnba']);
     expect(bashOffers(file, ['props', 'completion', ''])).toEqual(expect.arrayContaining(['--json', '--help']));
   });
 

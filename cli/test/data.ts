@@ -115,6 +115,7 @@ export const gameProps: PropsResult = {
 
 const row = (over: Partial<ScanRow>): ScanRow => ({
   player: 'Jayson Tatum',
+  team: 'Boston Celtics',
   stat: 'points',
   line: 27.5,
   bookCount: 2,
@@ -136,6 +137,7 @@ export const scan: ScanResponse = {
   rows: [
     row({
       player: 'LeBron James',
+      team: 'Los Angeles Lakers',
       line: 25.5,
       overOdds: 110,
       underOdds: -135,
@@ -158,8 +160,41 @@ export const scan: ScanResponse = {
         marketKey: 'nba:points',
       },
     }),
-    row({ player: 'Bam Adebayo', line: 16.5, bookCount: 1 }),
+    row({ player: 'Bam Adebayo', team: 'Miami Heat', line: 16.5, bookCount: 1 }),
   ],
+};
+
+/** A prop the books disagree on: PrizePicks 4.5, Underdog 5 (-115/-105), its edge on PrizePicks 4.5. */
+export const disagreeing: ScanRow = row({
+  player: 'Tariq Pitman',
+  team: 'New York Knicks',
+  stat: 'rebounds',
+  line: 5,
+  overOdds: -115,
+  underOdds: -105,
+  eventId: 'ud_112260',
+  homeTeam: 'Orlando Magic',
+  awayTeam: 'New York Knicks',
+  books: [
+    { source: 'prizepicks', line: 4.5 },
+    { source: 'underdog', line: 5, overOdds: -115, underOdds: -105 },
+  ],
+  edge: {
+    source: 'prizepicks',
+    line: 4.5,
+    side: 'over',
+    probability: 0.5812,
+    entry: 'prizepicks_power_2',
+    breakeven: 0.5774,
+    edge: 0.0038,
+  },
+});
+
+export const pitman: PlayerPropsResponse = {
+  query: 'tariq pitman',
+  player: 'Tariq Pitman',
+  count: 1,
+  rows: [disagreeing],
 };
 
 export const me: KeyInfo = {
@@ -448,6 +483,16 @@ const bin = (i: number, count: number, predicted: number | null, observed: numbe
   predicted,
   observed,
 });
+const r4 = (v: number) => Math.round(v * 10_000) / 10_000;
+/** The 95 % Wilson interval, as the server computes it (server/src/odds/record.ts). */
+const wilson = (hits: number, n: number) => {
+  if (n === 0) return null;
+  const z = 1.959963984540054;
+  const p = hits / n;
+  const centre = (p + (z * z) / (2 * n)) / (1 + (z * z) / n);
+  const half = (z / (1 + (z * z) / n)) * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n));
+  return { low: r4(centre - half), high: r4(centre + half) };
+};
 const edgeRow = (minEdge: number, picks: number, hits: number, pushes: number) => ({
   entry: 'prizepicks_power_2',
   name: 'PrizePicks 2-pick Power',
@@ -459,6 +504,10 @@ const edgeRow = (minEdge: number, picks: number, hits: number, pushes: number) =
   pushes,
   hitRate: picks > 0 ? Math.round((hits / picks) * 10_000) / 10_000 : null,
   roi: picks > 0 ? Math.round(((hits / picks) * 1.7320508 - 1) * 10_000) / 10_000 : null,
+  hitRateInterval: wilson(hits, picks),
+  roiInterval: ((w) => (w ? { low: r4(w.low * 1.7320508 - 1), high: r4(w.high * 1.7320508 - 1) } : null))(
+    wilson(hits, picks),
+  ),
 });
 
 export const record: TrackRecordResponse = {
@@ -482,6 +531,26 @@ export const record: TrackRecordResponse = {
     bin(8, 15, 0.8344, 0.8),
     bin(9, 0, null, null),
   ],
+  ece: 0.0321,
+  market: {
+    count: 880,
+    brier: 0.2433,
+    logLoss: 0.6795,
+    ece: 0.0158,
+    calibration: [
+      bin(0, 0, null, null),
+      bin(1, 0, null, null),
+      bin(2, 21, 0.2712, 0.2857),
+      bin(3, 160, 0.3668, 0.3875),
+      bin(4, 310, 0.4562, 0.4484),
+      bin(5, 297, 0.5371, 0.5286),
+      bin(6, 84, 0.6329, 0.6548),
+      bin(7, 8, 0.7144, 0.75),
+      bin(8, 0, null, null),
+      bin(9, 0, null, null),
+    ],
+    ours: { brier: 0.2462, logLoss: 0.6851, ece: 0.0297 },
+  },
   edges: [edgeRow(0, 300, 181, 20), edgeRow(0.02, 210, 131, 14), edgeRow(0.05, 96, 61, 7), edgeRow(0.1, 0, 0, 0)],
   note: 'Chances the service published when each game started, scored against the recorded results. They are estimates, not promises.',
 };

@@ -34,12 +34,20 @@ describe('describeError', () => {
       exitCode: 1,
     });
     const route = new PermissionError({ status: 403, code: 'route_not_in_tier', message: 'x', requiredTier: 'pro' });
-    expect(describeError(route, { feature: 'Line history' }).message).toMatch(
-      /^Line history is not included in your tier\. It is available on the pro tier and above\./,
+    expect(describeError(route, { feature: 'line history' }).message).toMatch(
+      /^line history is not included in your tier\. It is available on the pro tier and above\./,
     );
     const live = new PermissionError({ status: 403, code: 'live_not_in_tier', message: 'x', requiredTier: 'sharp' });
     expect(describeError(live).message).toMatch(
-      /^Live in-game lines are not included in your tier\. They are available on the sharp/,
+      /^live in-game lines are not included in your tier\. They are available on the sharp/,
+    );
+  });
+
+  it('403: names the tier the API said the key is on, with the route in lower case', () => {
+    const message = '/api/v1/props/edges is not included in the free tier';
+    const edges = new PermissionError({ status: 403, code: 'route_not_in_tier', message, requiredTier: 'pro' });
+    expect(describeError(edges, { feature: 'edges' }).message).toBe(
+      'edges is not included in the free tier. It is available on the pro tier and above. Run `props me` to see what your key includes.',
     );
   });
 

@@ -1,9 +1,13 @@
 /** `props keys` over a fake admin: what is printed in each mode, and a revoke that finds nothing. */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type KeyAdminPort, runKeysCreate, runKeysList, runKeysRevoke } from '../src/commands/keys';
 import { runMe } from '../src/commands/me';
+import { runCli } from '../src/program';
 import * as data from './data';
-import { fakeClient, testContext } from './harness';
+import { capture, fakeClient, testContext } from './harness';
 
 const limits = { requestsPerMinute: 120, requestsPerDay: 20000, scanLimit: 1000 };
 const key = `pf_${'Ab1'.repeat(10)}Ab`;
@@ -106,4 +110,37 @@ describe('props keys', () => {
       expect(me.stdout.text).toContain(shown);
     }
   });
+});
+
+describe('props keys on a real store', () => {
+  it('names the store it opened, and refuses to create one without --init', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'propsfeed-cli-keys-'));
+    const store = `SQLite ${join(dir, 'data', 'propsfeed.db')}`;
+    const props = async (...argv: string[]) => {
+      const stdout = capture(false);
+      const stderr = capture(false);
+      const code = await runCli(argv, { stdout, stderr, env: { PROPS_DATA_DIR: join(dir, 'data') } });
+      return { code, stdout: stdout.text, stderr: stderr.text };
+    };
+    try {
+      expect(await props('keys', 'list')).toEqual({
+        code: 1,
+        stdout: '',
+        stderr:
+          `There is no propsfeed store at ${store}. Point PROPS_DATA_DIR (or PROPS_DATABASE_URL) at the store ` +
+          'your server uses, or pass --init to create a new, empty one there.\n',
+      });
+      expect(existsSync(join(dir, 'data'))).toBe(false);
+      expect((await props('keys', 'revoke', 'pf_abcde')).code).toBe(1);
+      const created = await props('keys', 'create', '--tier', 'pro', '--label', 'laptop', '--init');
+      expect(created.code).toBe(0);
+      expect(created.stdout).toMatch(/^pf_[A-Za-z0-9]{32}\n$/);
+      expect(created.stderr).toBe(`Store: ${store}\n`);
+      const listed = await props('keys', 'list');
+      expect(listed).toMatchObject({ code: 0, stderr: `Store: ${store}\n` });
+      expect(listed.stdout.split('\n').filter(Boolean)).toHaveLength(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

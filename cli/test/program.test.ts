@@ -104,7 +104,7 @@ describe('runCli', () => {
     const today = deps(() => json(403, refusal));
     expect(await runCli(['results', '--date', '2026-11-22', ...args], today)).toBe(1);
     expect(today.stderr.text).toContain(
-      "Today's list of results is not included in your tier. It is available on the pro tier and above.",
+      "today's list of results is not included in your tier. It is available on the pro tier and above.",
     );
   });
 

@@ -1,5 +1,5 @@
 /** `props stats import` end to end: a CSV file into a real store in a temp folder. */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -14,11 +14,15 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
+const storeLine = () => `Store: SQLite ${join(dir, 'data', 'propsfeed.db')}\n`;
+
+/** Runs `props`; stderr without its first line, which names the store (checked on its own below). */
 async function props(...argv: string[]) {
   const stdout = capture(false);
   const stderr = capture(false);
   const code = await runCli(argv, { stdout, stderr, env: { PROPS_DATA_DIR: join(dir, 'data') } });
-  return { code, stdout: stdout.text, stderr: stderr.text };
+  if (argv.length > 2) expect(stderr.text.startsWith(storeLine())).toBe(true);
+  return { code, stdout: stdout.text, stderr: stderr.text.replace(storeLine(), '') };
 }
 
 function csv(name: string, rows: string[]): string {
@@ -33,7 +37,7 @@ describe('props stats import', () => {
       '2026-11-20,nba,Nikola Jokić,DEN,MEM,home,points,31',
       '2026-11-20,nba,Nikola Jokić,DEN,MEM,home,rebounds,14',
     ]);
-    expect(await props('stats', 'import', file)).toEqual({
+    expect(await props('stats', 'import', file, '--init')).toEqual({
       code: 0,
       stdout: `Imported 2 rows from ${file} into the game logs.\n`,
       stderr: '',
@@ -64,7 +68,9 @@ describe('props stats import', () => {
     expect(lines.slice(3)).toEqual(['']);
     // Nothing of the good first row went in either.
     const good = csv('good.csv', ['2026-11-20,nba,Nikola Jokić,DEN,MEM,home,points,31']);
-    expect((await props('stats', 'import', good)).stdout).toBe(`Imported 1 row from ${good} into the game logs.\n`);
+    expect((await props('stats', 'import', good, '--init')).stdout).toBe(
+      `Imported 1 row from ${good} into the game logs.\n`,
+    );
   });
 
   it('lists at most the first problems of a long bad file', async () => {
@@ -77,6 +83,19 @@ describe('props stats import', () => {
     const lines = result.stderr.trim().split('\n');
     expect(lines).toHaveLength(MAX_LISTED_PROBLEMS + 2);
     expect(lines.at(-1)).toBe('  … and 5 more');
+  });
+
+  it('refuses to create a store without --init, naming the store it looked for', async () => {
+    const file = csv('games.csv', ['2026-11-20,nba,Nikola Jokić,DEN,MEM,home,points,31']);
+    const result = await props('stats', 'import', file);
+    expect(result).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        `There is no propsfeed store at SQLite ${join(dir, 'data', 'propsfeed.db')}. Point PROPS_DATA_DIR (or ` +
+        'PROPS_DATABASE_URL) at the store your server uses, or pass --init to create a new, empty one there.\n',
+    });
+    expect(existsSync(join(dir, 'data'))).toBe(false);
   });
 
   it('exits 2 for a missing file or argument', async () => {

@@ -50,7 +50,7 @@ describe('props watch', () => {
     const lines = stdout.text.trimEnd().split('\n');
     expect(lines).toHaveLength(3);
     expect(lines[0]).toBe(
-      '00:00:00  Aaron Wilson  points  20.5 (-115/-105) → 21.5 (-120/+100)  prizepicks,underdog · pp_1',
+      '00:00:00  Aaron Wilson  points  20.5 (-115/-105) → 21.5 (-120/+100)  LAL @ DEN · prizepicks,underdog',
     );
     expect(lines[1]).toContain('Ben\\x1b[2JCole  rebounds  pulled');
     expect(lines[2]).toContain('Carl Diaz  points  below min edge');
@@ -69,6 +69,7 @@ describe('props watch', () => {
       '-120/+100',
       'prizepicks,underdog',
       'pp_1',
+      'LAL @ DEN',
     ]);
     const json = testContext(fakeClient({}), { terminal: false, json: true, events });
     await runWatch(json.ctx, {});
@@ -84,5 +85,54 @@ describe('props watch', () => {
     const { ctx, streamed } = testContext(fakeClient({}), { terminal: false, events: [] });
     await runWatch(ctx, { sport: ['nba'], stat: 'points', minEdge: 0.02 });
     expect(streamed).toEqual([{ sport: ['nba'], stats: 'points', minEdge: 0.02 }]);
+  });
+
+  describe('one line per visible change', () => {
+    const live = { ...row, gameState: 'live', liveValue: 14, gameClock: 'Q3 4:12' } as ScanRow;
+    const game = {
+      id: 'pp_1',
+      sport: 'nba',
+      homeTeam: 'Orlando Magic',
+      awayTeam: 'New York Knicks',
+      startTime: '2026-11-22T02:00:00.000Z',
+      live: true,
+      state: 'live',
+      source: 'prizepicks',
+      clock: 'Q3 4:12',
+    } as const;
+    const quote = { line: 21.5, overOdds: -120, underOdds: 100 };
+    const stream: StreamMessage[] = [
+      { type: 'snapshot', reset: false, boardVersion: 1, fetchedAt: null, delayed: false, games: [game], rows: [live] },
+      // The clock ticked; the value did not: nothing to see.
+      { type: 'prop', row: { ...live, gameClock: 'Q3 3:58' }, previous: quote },
+      { type: 'game', game: { ...game, clock: 'Q3 3:58' } },
+      // The value moved: one line with the clock.
+      { type: 'prop', row: { ...live, liveValue: 16, gameClock: 'Q3 3:40' }, previous: quote },
+      { type: 'prop.removed', eventId: 'pp_1', sport: 'nba', player: 'Aaron Wilson', stat: 'points' },
+      { type: 'prop', row: { ...live, liveValue: 16, gameClock: 'Q3 3:10' }, previous: null },
+      { type: 'game', game: { ...game, state: 'final', live: false } },
+    ];
+
+    it('prints nothing for a clock tick, and names the game on every line', async () => {
+      const { ctx, stdout } = testContext(fakeClient({}), { terminal: true, events: stream });
+      await runWatch(ctx, {});
+      expect(stdout.text.trimEnd().split('\n')).toEqual([
+        '00:00:00  Aaron Wilson  points  live 16 of 21.5 · Q3 3:40  NYK @ ORL · prizepicks,underdog',
+        '00:00:00  Aaron Wilson  points  pulled  NYK @ ORL',
+        '00:00:00  Aaron Wilson  points  21.5 back (-120/+100)  NYK @ ORL · prizepicks,underdog',
+        '00:00:00  NYK @ ORL  final',
+      ]);
+    });
+
+    it('--quiet-live leaves out live-value ticks only', async () => {
+      const { ctx, stdout } = testContext(fakeClient({}), { terminal: false, events: stream });
+      await runWatch(ctx, { quietLive: true });
+      expect(
+        stdout.text
+          .trimEnd()
+          .split('\n')
+          .map((l) => l.split('\t')[5]),
+      ).toEqual(['pulled', '21.5 back', 'final']);
+    });
   });
 });

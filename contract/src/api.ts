@@ -2,7 +2,7 @@
  * The API as methods: the SDK implements it over HTTP, the server implements it in-process
  * for one caller, and the MCP tools are written once against it.
  */
-import type { Book, SportId, StateFilter } from './catalog';
+import type { Book, ScanSort, SportId, StateFilter } from './catalog';
 import type {
   MovementResponse,
   PlayerContextResponse,
@@ -31,6 +31,10 @@ export interface ScanParams {
   sport?: SportId;
   stat?: string;
   limit?: number;
+  /** Order the whole board this way before the limit (default: live first, then by start). */
+  sort?: ScanSort;
+  /** Only props posted by at least this many books. */
+  minBooks?: number;
   /** Props of games in this state, or all; default: the open games' (pre and live). */
   state?: StateFilter;
 }

@@ -43,6 +43,14 @@ export const GAME_STATE_ORDER: Record<GameState, number> = { live: 0, pre: 1, fi
 export const STATE_FILTERS = ['pre', 'live', 'final', 'all'] as const;
 export type StateFilter = (typeof STATE_FILTERS)[number];
 
+/**
+ * How a scan's rows can be ordered before its limit: `line` highest first, `odds` best price
+ * first (rows without odds last), `edge` best edge first (rows without one last), `books` most
+ * books first, `player` A to Z. Ties keep the board's order.
+ */
+export const SCAN_SORTS = ['line', 'odds', 'edge', 'books', 'player'] as const;
+export type ScanSort = (typeof SCAN_SORTS)[number];
+
 /** How long `/games` keeps listing a finished game by default (as the books keep it up); `?state=final` shows it while the books post it. */
 export const FINAL_GAMES_LISTED_HOURS = 3;
 

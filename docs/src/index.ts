@@ -1,1 +1,2 @@
+export { buildLlmsTxt, GUIDES, type Guide, type LlmsLinks, repositoryLlmsTxt } from './llms';
 export { buildOpenApi, type ResponseExamples } from './openapi';

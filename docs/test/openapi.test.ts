@@ -112,7 +112,7 @@ describe('docs/openapi.json', () => {
       expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['400', '429']));
     }
     const byId = Object.fromEntries(ops.map((o) => [o.op.operationId, o.op]));
-    expect(byId.scan?.parameters?.map((p) => p.name)).toEqual(['sport', 'stat', 'limit', 'state']);
+    expect(byId.scan?.parameters?.map((p) => p.name)).toEqual(['sport', 'stat', 'limit', 'state', 'sort', 'minBooks']);
     for (const id of ['games', 'scan', 'playerProps', 'movement', 'edges']) {
       expect(byId[id]?.parameters?.find((p) => p.name === 'state')?.schema, id).toEqual({
         type: 'string',
@@ -168,7 +168,14 @@ describe('docs/openapi.json', () => {
     expect(Object.keys(stream?.responses['200']?.content ?? {})).toEqual(['text/event-stream']);
     expect(stream?.responses['200']?.content?.['text/event-stream']?.example).toMatchObject({ type: 'snapshot' });
     const byId = Object.fromEntries(operations(checkedIn).map((o) => [o.op.operationId, o.op]));
-    expect(byId.scan?.parameters?.map((p) => p.example)).toEqual(['nba', 'points', '3', undefined]);
+    expect(byId.scan?.parameters?.map((p) => p.example)).toEqual([
+      'nba',
+      'points',
+      '3',
+      undefined,
+      undefined,
+      undefined,
+    ]);
     expect(byId.gameProps?.parameters?.find((p) => p.name === 'eventId')?.example).toBe('pp_10016885');
     expect(byId.createKey?.requestBody?.content['application/json']?.example).toEqual({
       email: 'you@example.com',

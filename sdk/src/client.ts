@@ -1,6 +1,7 @@
 /** PropsFeed: the typed client, one method per route of the contract. */
 import {
   type CreatedKey,
+  type CreateKeyRequest,
   contract,
   type EdgesParams,
   type GamePropsParams,
@@ -153,7 +154,8 @@ export class PropsFeed implements PropsApi {
 
   /** Every prop of today's open games flattened to rows (`state` for others), capped by `limit` and your tier's scanLimit. */
   async scan(params: ScanParams = {}) {
-    const query = { sport: params.sport, stat: params.stat, limit: params.limit, state: params.state };
+    const { sport, stat, limit, state, sort, minBooks } = params;
+    const query = { sport, stat, limit, state, sort, minBooks };
     return unwrap(await this.raw.scan({ query }), 200);
   }
 
@@ -244,7 +246,7 @@ export class PropsFeed implements PropsApi {
   }
 
   /** Issues a free-tier key (no API key needed). The key is shown only once. Never retried. */
-  async createKey(params: { email: string; label?: string }): Promise<CreatedKey> {
+  async createKey(params: CreateKeyRequest): Promise<CreatedKey> {
     return unwrap(await this.raw.createKey({ body: { email: params.email, label: params.label } }), 201);
   }
 }

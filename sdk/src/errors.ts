@@ -12,6 +12,7 @@ export interface PropsFeedErrorInit {
   requiredTier?: string;
   retryAfter?: number;
   candidates?: string[];
+  choices?: string[];
   cause?: unknown;
 }
 
@@ -29,6 +30,8 @@ export class PropsFeedError extends Error implements PropsApiErrorShape {
   readonly retryAfter?: number;
   /** On an ambiguous player name: the players it could mean. */
   readonly candidates?: string[];
+  /** On an ambiguous slip leg: each leg it could mean, ready to paste (`player@team:stat:side`). */
+  readonly choices?: string[];
 
   constructor(init: PropsFeedErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -39,6 +42,7 @@ export class PropsFeedError extends Error implements PropsApiErrorShape {
     if (init.requiredTier !== undefined) this.requiredTier = init.requiredTier;
     if (init.retryAfter !== undefined) this.retryAfter = init.retryAfter;
     if (init.candidates !== undefined) this.candidates = init.candidates;
+    if (init.choices !== undefined) this.choices = init.choices;
   }
 }
 
@@ -97,22 +101,34 @@ function stringField(body: unknown, key: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+/** What a caller without a key is told to do: the server's message cannot know the SDK's option names. */
+export const MISSING_KEY_HINT =
+  'Pass `apiKey` to `new PropsFeed({ apiKey })` or set the PROPS_API_KEY environment variable (a free key: POST /api/v1/keys).';
+
 /** The one factory: maps an error answer (status, parsed body, headers) to its error class. */
 export function errorFromResponse(status: number, body: unknown, headers?: Headers): PropsFeedError {
   const ErrorClass = errorClassFor(status);
-  const candidates =
-    typeof body === 'object' && body !== null && Array.isArray((body as { candidates?: unknown }).candidates)
-      ? ((body as { candidates: unknown[] }).candidates.filter((c) => typeof c === 'string') as string[])
-      : undefined;
+  const candidates = stringsField(body, 'candidates');
+  const choices = stringsField(body, 'choices');
+  const code = stringField(body, 'error') ?? (status >= 500 ? 'internal_error' : `http_${status}`);
+  const message =
+    stringField(body, 'message') ??
+    (typeof body === 'string' && body.trim() !== '' ? body.trim().slice(0, 200) : `HTTP ${status}`);
   return new ErrorClass({
     status,
-    code: stringField(body, 'error') ?? (status >= 500 ? 'internal_error' : `http_${status}`),
-    message:
-      stringField(body, 'message') ??
-      (typeof body === 'string' && body.trim() !== '' ? body.trim().slice(0, 200) : `HTTP ${status}`),
+    code,
+    message: code === 'missing_api_key' ? `${message} ${MISSING_KEY_HINT}` : message,
     requestId: headers?.get('x-request-id') ?? undefined,
     requiredTier: stringField(body, 'requiredTier'),
     retryAfter: status === 429 ? parseRetryAfter(headers?.get('retry-after')) : undefined,
     candidates,
+    choices,
   });
+}
+
+/** A list of strings in the error body (candidates, choices), its other entries dropped. */
+function stringsField(body: unknown, key: string): string[] | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const value = (body as Record<string, unknown>)[key];
+  return Array.isArray(value) ? (value.filter((c) => typeof c === 'string') as string[]) : undefined;
 }

@@ -8,7 +8,7 @@ import type { SportId, StreamEvent } from '@propsfeed/contract';
 import { createParser } from 'eventsource-parser';
 import { ConnectionError, errorFromResponse, parseRetryAfter } from './errors';
 import { backoffDelayMs } from './retry';
-import type { FetchLike } from './transport';
+import { describeFetchFailure, type FetchLike } from './transport';
 
 export interface StreamParams {
   /** One sport or several; every sport your tier allows when absent. */
@@ -81,16 +81,20 @@ export async function* openStream(transport: StreamTransport, params: StreamPara
   const url = streamUrl(transport.baseUrl, params);
   let lastEventId = params.lastEventId;
   let failures = 0;
+  // A server that never answered is most likely not running (or the base URL is wrong): say so at
+  // once rather than back off for half a minute. Reconnecting is for streams that were open.
+  const opened = { once: false };
   while (!params.signal?.aborted) {
     let waitMs: number | undefined;
     try {
-      for await (const message of connect(transport, url, lastEventId, params.signal)) {
+      for await (const message of connect(transport, url, lastEventId, params.signal, opened)) {
         failures = 0;
         if (message.id !== undefined) lastEventId = message.id;
         yield message;
       }
     } catch (err) {
       if (params.signal?.aborted) return;
+      if (!opened.once && err instanceof ConnectionError) throw err;
       if (!retryable(err) || failures >= maxReconnects) throw err;
       const retryAfter = (err as { retryAfter?: number }).retryAfter;
       waitMs = retryAfter !== undefined ? retryAfter * 1000 : backoffDelayMs(failures);
@@ -109,6 +113,7 @@ async function* connect(
   url: string,
   lastEventId: string | undefined,
   signal: AbortSignal | undefined,
+  opened: { once: boolean },
 ): AsyncGenerator<StreamMessage> {
   const headers: Record<string, string> = { accept: 'text/event-stream' };
   if (transport.apiKey) headers.authorization = `Bearer ${transport.apiKey}`;
@@ -117,8 +122,11 @@ async function* connect(
   try {
     response = await transport.fetch(url, { method: 'GET', headers, ...(signal ? { signal } : {}) });
   } catch (err) {
-    throw new ConnectionError({ code: 'connection_error', message: `Could not connect to ${url}`, url, cause: err });
+    const advice = opened.once ? '' : '. Is the propsfeed server running there? Set `baseUrl` or PROPS_BASE_URL.';
+    const message = `Could not connect to ${url}: ${describeFetchFailure(err)}${advice}`;
+    throw new ConnectionError({ code: 'connection_error', message, url, cause: err });
   }
+  opened.once = true;
   if (response.status !== 200 || !response.body) {
     const text = await response.text();
     let body: unknown = text;

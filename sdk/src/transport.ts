@@ -28,7 +28,7 @@ export interface RawResponse {
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** A readable reason from what fetch threw: Node puts the socket error (ECONNREFUSED, ...) in `cause`. */
-function describeFetchFailure(err: unknown): string {
+export function describeFetchFailure(err: unknown): string {
   const cause = (err as { cause?: { code?: unknown; message?: unknown } } | undefined)?.cause;
   if (cause && typeof cause.code === 'string') return cause.code;
   if (cause && typeof cause.message === 'string' && cause.message) return cause.message;

@@ -207,3 +207,34 @@ describe('PropsFeed errors', () => {
     });
   });
 });
+
+describe('PropsFeed without a key or a server', () => {
+  it('names the apiKey option and PROPS_API_KEY when the key is missing', async () => {
+    const { fetch } = fakeFetch([json(401, { error: 'missing_api_key', message: 'No API key was sent.' })]);
+    const err = await new PropsFeed({ baseUrl: 'http://api.test', fetch, maxRetries: 0 }).me().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AuthenticationError);
+    expect((err as Error).message).toMatch(/^No API key was sent\. Pass `apiKey` to .*PROPS_API_KEY/);
+  });
+
+  it('fails a stream at once when the server never answers, saying where it looked', async () => {
+    const refused = Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } });
+    const { fetch, calls } = fakeFetch([refused, refused, refused]);
+    const started = Date.now();
+    const stream = new PropsFeed({ baseUrl: 'http://api.test', apiKey: 'pf_x', fetch }).stream();
+    const err = await stream.next().catch((e: unknown) => e);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(calls).toHaveLength(1);
+    expect(err).toBeInstanceOf(ConnectionError);
+    expect((err as Error).message).toBe(
+      'Could not connect to http://api.test/api/v1/stream: ECONNREFUSED. Is the propsfeed server running there? Set `baseUrl` or PROPS_BASE_URL.',
+    );
+  });
+
+  it('fails fast against a real dead port too', async () => {
+    const started = Date.now();
+    const stream = new PropsFeed({ baseUrl: 'http://127.0.0.1:1', apiKey: 'pf_x' }).stream();
+    const err = await stream.next().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ConnectionError);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+});

@@ -5,7 +5,9 @@
  * the API's big answers as the same pre-encoded bytes with the same headers); this process
  * drives each in turn with wrk on the other CPU and prints req/s, p50/p99, the server's CPU
  * and the ratios against the goals (see bench/measure.ts for when a ratio is of throughput and
- * when of CPU per request).
+ * when of CPU per request). Then `props serve` itself, its live feed at the busiest simulated
+ * hour, against bare Fastify replaying its answers (bench/serveTargets.ts; `--no-serve` skips it,
+ * `--serve-from <checkout>` adds another checkout's `props serve` side by side).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, get } from 'node:http';
@@ -35,6 +37,15 @@ import {
 } from './measure';
 import { startBenchServer } from './process';
 import { summariseCpuProfile } from './profile';
+import {
+  printServeSection,
+  type ServeInstance,
+  type ServePairs,
+  serveTargets,
+  startReplay,
+  startServe,
+  stopServe,
+} from './serveTargets';
 import { registerRedisRoundTrip, type SharedBenchApp, startSharedApp } from './shared';
 
 /** `pnpm bench --shared` also measures keyed routes on PostgreSQL + Redis (bench/shared.ts). */
@@ -280,6 +291,12 @@ async function serveAll(): Promise<void> {
   });
 }
 
+/** `--serve-from <dir>`: also `props serve` from that checkout (e.g. a worktree of main), side by side. */
+function serveFromArg(): string | undefined {
+  const at = process.argv.indexOf('--serve-from');
+  return at >= 0 ? process.argv[at + 1] : undefined;
+}
+
 /** `--only <text>`: only the targets whose name contains it (and the comparisons between them). */
 function onlyArg(): string | undefined {
   const at = process.argv.indexOf('--only');
@@ -298,6 +315,18 @@ async function drive(): Promise<void> {
   );
   const servers = JSON.parse(firstLine) as Targets;
   const auth = { authorization: `Bearer ${servers.key}` };
+  // `props serve` as users run it (`--no-serve` leaves it out), and the same from another checkout.
+  const serveProfDir = cpuProfDir ? mkdtempSync(join(tmpdir(), 'propsfeed-prof-serve-')) : undefined;
+  const instances: ServeInstance[] = [];
+  const serveFrom = serveFromArg();
+  if (!process.argv.includes('--no-serve')) {
+    process.stderr.write('starting props serve (feed running; settling before it is measured)\n');
+    instances.push(await startServe(join(import.meta.dirname, '../..'), 'props serve', { cpuProfDir: serveProfDir }));
+    if (serveFrom)
+      instances.push(await startServe(serveFrom, `props serve (${serveFrom.replace(/\/+$/, '').split('/').pop()})`));
+  }
+  const replay =
+    instances.length > 0 ? await startReplay(instances.flatMap((i) => [...i.answers.values()])) : undefined;
   try {
     const targets: Target[] = [
       { name: 'bare Fastify, small JSON', url: `${servers.bareFastify}/small` },
@@ -338,6 +367,14 @@ async function drive(): Promise<void> {
         ['/games shared ÷ /games embedded', 'GET /games (shared engines)', 'GET /games', 0.6],
       );
     }
+    const servePairs: ServePairs[] = [];
+    if (replay) {
+      instances.forEach((instance, i) => {
+        const { targets: more, pairs } = serveTargets(instance, replay, i * instance.answers.size);
+        targets.push(...more);
+        servePairs.push({ instance, pairs });
+      });
+    }
     const measured = only === undefined ? targets : targets.filter((t) => t.name.includes(only));
     const results = await measureAll(measured, PLAN, probe);
 
@@ -347,7 +384,7 @@ async function drive(): Promise<void> {
         .map(([name, n]) => `${name} ${n}`)
         .join(', ')}\n`,
     );
-    printResults(results, 36);
+    printResults(results, 60);
     console.log('\nscan answer by limit (one request at a time; cold = first request after a board change)');
     console.log(
       ['limit', 'plain B', 'gzip B', 'br B', 'cold ms', 'cold gzip ms', 'cold br ms', 'warm ms']
@@ -372,10 +409,14 @@ async function drive(): Promise<void> {
         `${'bare Fastify + Redis INCR ÷ bare Fastify'.padEnd(40)}${roundTrip.toFixed(3).padStart(7)}  (context)`,
       );
     }
+    printServeSection(results, servePairs);
   } finally {
     await stop();
+    await replay?.child.stop();
+    for (const instance of instances) await stopServe(instance);
   }
   if (cpuProfDir) summariseCpuProfile(cpuProfDir);
+  if (serveProfDir) summariseCpuProfile(serveProfDir);
 }
 
 if (process.argv.includes('--serve')) await serveAll();

@@ -248,7 +248,8 @@ async function liveOurs(store: GameLogStore): Promise<void> {
         );
       }
       const prior = priors.get(key);
-      if (prior && r.played !== undefined && Number.isFinite(r.soFar)) r.ours = noPush(liveChances(prior, r.soFar, r.played, r.line));
+      if (prior && r.played !== undefined && Number.isFinite(r.soFar))
+        r.ours = noPush(liveChances(prior, r.soFar, r.played, r.line));
     }
   }
 }

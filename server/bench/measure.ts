@@ -15,6 +15,8 @@ export interface Target {
   name: string;
   url: string;
   headers?: Record<string, string>;
+  /** The process serving it, when not the benchmark's main serving child. */
+  probe?: ServerProbe;
 }
 
 export interface Measured {
@@ -30,6 +32,8 @@ export interface Measured {
   roundRps: number[];
   /** CPU ms per request of each round, in round order (empty when the CPU could not be read). */
   roundCpuMs: number[];
+  /** Rounds in which the server answered nothing at all (its event loop held for the whole round). */
+  stalledRounds?: number;
   /** The server's resident memory after the target's last round (MB), when it could be read. */
   rssMb?: number;
 }
@@ -142,11 +146,12 @@ export async function measureAll(
     for (const t of targets) await runWrk(script, t, plan.connections, 1); // warm-up
     for (let round = 1; round <= plan.rounds; round++) {
       for (const t of targets) {
-        const cpuBefore = server.cpuSeconds();
+        const probe = t.probe ?? server;
+        const cpuBefore = probe.cpuSeconds();
         const startedAt = performance.now();
         const r = await runWrk(script, t, plan.connections, plan.roundSeconds);
         const wallSeconds = (performance.now() - startedAt) / 1000;
-        const cpuAfter = server.cpuSeconds();
+        const cpuAfter = probe.cpuSeconds();
         const m: Round = {
           rps: r.requests / (r.durationUs / 1e6),
           p50: r.p50Us / 1000,
@@ -155,7 +160,7 @@ export async function measureAll(
         };
         if (cpuBefore !== undefined && cpuAfter !== undefined) m.serverCpu = (cpuAfter - cpuBefore) / wallSeconds;
         samples.get(t.name)?.push(m);
-        rss.set(t.name, server.rssMb());
+        rss.set(t.name, probe.rssMb());
       }
       process.stderr.write(`  round ${round}/${plan.rounds} done\n`);
     }
@@ -164,9 +169,12 @@ export async function measureAll(
   }
   return new Map(
     [...samples].map(([name, ms]) => {
-      const roundCpuMs = ms.every((m) => m.serverCpu !== undefined && m.rps > 0)
-        ? ms.map((m) => ((m.serverCpu ?? 0) / m.rps) * 1000)
+      // A round with no answer (the server's event loop held for the whole round) has no CPU
+      // per request: NaN keeps the other rounds paired with their baseline's by index.
+      const roundCpuMs = ms.every((m) => m.serverCpu !== undefined)
+        ? ms.map((m) => (m.rps > 0 ? ((m.serverCpu ?? 0) / m.rps) * 1000 : Number.NaN))
         : [];
+      const stalled = ms.filter((m) => m.rps === 0).length;
       const measured: Measured = {
         rps: median(ms.map((m) => m.rps)),
         p50: median(ms.map((m) => m.p50)),
@@ -177,8 +185,9 @@ export async function measureAll(
       };
       if (roundCpuMs.length > 0) {
         measured.serverCpu = median(ms.map((m) => m.serverCpu ?? 0));
-        measured.cpuMsPerRequest = median(roundCpuMs);
+        measured.cpuMsPerRequest = median(roundCpuMs.filter(Number.isFinite));
       }
+      if (stalled > 0) measured.stalledRounds = stalled;
       const memory = rss.get(name);
       if (memory !== undefined) measured.rssMb = memory;
       return [name, measured];
@@ -262,8 +271,9 @@ export function printResults(results: Map<string, Measured>, nameWidth: number):
     const cpu = m.serverCpu === undefined ? '-' : `${Math.round(m.serverCpu * 100)}%`;
     const perRequest = m.cpuMsPerRequest === undefined ? '-' : (m.cpuMsPerRequest * 1000).toFixed(0);
     const rss = m.rssMb === undefined ? '-' : m.rssMb.toFixed(0);
+    const stalled = m.stalledRounds ? `  ${m.stalledRounds} round(s) with no answer at all` : '';
     console.log(
-      `${name.padEnd(nameWidth)}${num(m.rps)}${num(m.p50, 2)}${num(m.p99, 2)}${num(m.non2xx)}${cpu.padStart(9)}${perRequest.padStart(11)}${rss.padStart(8)}`,
+      `${name.padEnd(nameWidth)}${num(m.rps)}${num(m.p50, 2)}${num(m.p99, 2)}${num(m.non2xx)}${cpu.padStart(9)}${perRequest.padStart(11)}${rss.padStart(8)}${stalled}`,
     );
   }
 }

@@ -10,7 +10,7 @@ import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
 import type { ServerProbe } from './measure';
 
-const SERVER_CPU = '0';
+export const SERVER_CPU = '0';
 const DRIVER_CPU = '1';
 
 /** Whether processes can be pinned to CPUs here (Linux, two or more CPUs, taskset installed). */
@@ -69,7 +69,7 @@ export async function startBenchServer(
 const TICKS_PER_SECOND = 100;
 
 /** User + system CPU seconds of a process from /proc; undefined where there is no /proc. */
-function cpuSecondsOf(pid: number | undefined): number | undefined {
+export function cpuSecondsOf(pid: number | undefined): number | undefined {
   if (pid === undefined) return undefined;
   try {
     // Fields after the command name: state is the first, utime and stime the 12th and 13th.
@@ -81,7 +81,7 @@ function cpuSecondsOf(pid: number | undefined): number | undefined {
 }
 
 /** Resident memory of a process in MB from /proc; undefined where there is no /proc. */
-function rssMbOf(pid: number | undefined): number | undefined {
+export function rssMbOf(pid: number | undefined): number | undefined {
   if (pid === undefined) return undefined;
   try {
     const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);

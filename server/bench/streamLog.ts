@@ -2,7 +2,7 @@
  * The stream event log on the seeded simulator (the world `props serve` runs): the simulated
  * books polled every 5 s over a stretch of virtual time, each board's change rendered and
  * appended to a SQLite log as the stream's hub does it. Prints events and bytes per hour (the
- * rows' JSON and the store's file growth), and the writer's time per change beside the time
+ * compressed records' and the store's file growth), and the writer's time per change beside the time
  * the board loop takes to build the board, to size PROPS_STREAM_LOG_HOURS.
  * Run: `node --import tsx server/bench/streamLog.ts [hours=3] [start=2026-11-26T00:00:00Z]`.
  */
@@ -98,9 +98,9 @@ for (let at = start; at < start + hours * HOUR; at += POLL_MS) {
 }
 await log.close();
 const k = db.kysely;
-const json = await sql<{ plain: number | string; edges: number | string | null }>`
-  select sum(length(json)) as plain, sum(length(json_edges)) as edges from stream_events`.execute(k);
-const row = json.rows[0];
+const stored = await sql<{ compressed: number | string; records: number | string }>`
+  select sum(length(body)) as compressed, count(*) as records from stream_records`.execute(k);
+const row = stored.rows[0];
 const fileGrowth = fileBytes() - bytesBefore;
 await db.close();
 rmSync(dir, { recursive: true, force: true });
@@ -116,7 +116,7 @@ console.log(
 );
 console.log(`  changes ${changes} (${perHour(changes)}/h), events ${events} (${perHour(events)}/h)`);
 console.log(
-  `  event JSON ${mb(Number(row?.plain ?? 0) / hours)}/h plain + ${mb(Number(row?.edges ?? 0) / hours)}/h with edges; SQLite file growth ${mb(fileGrowth / hours)}/h`,
+  `  ${perHour(Number(row?.records ?? 0))} records/h (a change's events of one sport each), ${mb(Number(row?.compressed ?? 0) / hours)}/h compressed (${(Number(row?.compressed ?? 0) / Math.max(1, events)).toFixed(0)} bytes an event); SQLite file growth ${mb(fileGrowth / hours)}/h`,
 );
 console.log(
   `  a poll's board built in ${(boardMs / polls).toFixed(1)} ms; a change's events rendered and written to the log in ${(writeMs / Math.max(1, changes)).toFixed(1)} ms (after the fan-out, off the board loop), holding the event loop at most ${quantile(0.5)} ms at a time (median change), ${quantile(0.99)} ms (p99), ${quantile(1)} ms (max)`,

@@ -16,7 +16,7 @@ import Fastify, {
 import type { Logger } from 'pino';
 import { registerAdminRoutes } from './auth/adminRoutes';
 import { createKeyGuard } from './auth/guard';
-import { type CorsOrigins, registerCors } from './cors';
+import { type CorsOrigins, corsHeaders, registerCors } from './cors';
 import { registerDocs } from './docs';
 import { errorAnswer, errorHeaders, MAX_PARAM_LENGTH, refusalAnswer } from './errors/answer';
 import { answerNotFound } from './errors/notFound';
@@ -69,7 +69,10 @@ export interface AppDeps {
   boardData?: BoardData;
   /** The pick'em payout tables in force (default: the catalog's). */
   entries?: EntryBook;
+  /** The machine's clock: keys, limits, tokens, admin (default Date.now). */
   now?: () => number;
+  /** The board's clock: views, history windows, the stream (PROPS_SIM_CLOCK's on the simulator); default `now`. */
+  boardNow?: () => number;
   /** Origins browser pages may call from (PROPS_CORS_ORIGINS); default any. */
   corsOrigins?: CorsOrigins;
   /** Host names /mcp answers beside loopback (PROPS_ALLOWED_HOSTS); default none. */
@@ -172,12 +175,14 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(deps.logLevel ?? 'info') }),
   });
   const now = deps.now ?? Date.now;
+  const boardNow = deps.boardNow ?? now;
   const entries = deps.entries ?? new EntryBook();
   const odds = new PropOdds(entries, deps.boardData?.gameLogs);
   const queryDeps: QueryDeps = {
     views: new ViewRegistry(deps.source, deps.projections, odds),
     limiter: deps.limiter,
-    now,
+    now: boardNow,
+    machineNow: now,
     boardData: deps.boardData,
     entries,
   };
@@ -193,8 +198,15 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     isProxy: isTrustedProxy(deps.trustProxy ?? false),
   });
   app.addHook('onClose', async () => connections.stop());
-  app.addHook('onRequest', echoRequestId);
-  registerCors(app, deps.corsOrigins ?? '*');
+  // One onRequest hook (callback style) for what every answer carries: a hook per concern
+  // costs each request another hook call and its bookkeeping.
+  const cors = corsHeaders(deps.corsOrigins ?? '*');
+  app.addHook('onRequest', (request, reply, done) => {
+    echoRequestId(request, reply);
+    cors(request, reply);
+    done();
+  });
+  registerCors(app);
   registerJsonBodies(app);
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const answer = errorAnswer(err, request);
@@ -218,7 +230,12 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   });
 
-  await registerDocs(app);
+  const hosts = hostPolicy({
+    ...(deps.allowedHosts ? { allowedHosts: deps.allowedHosts } : {}),
+    ...(deps.allowedOrigins ? { allowedOrigins: deps.allowedOrigins } : {}),
+    corsOrigins: deps.corsOrigins ?? '*',
+  });
+  await registerDocs(app, hosts);
   if (deps.adminToken)
     await registerAdminRoutes(app, {
       adminToken: deps.adminToken,
@@ -232,7 +249,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.streamLog ? { log: deps.streamLog } : {}),
     source: deps.source,
     views: queryDeps.views,
-    now,
+    now: boardNow,
     // Not an error worth a line: the window starts with the next board.
     onError: (err) => app.log.debug({ err }, 'stream: the feed gave no board history at start'),
   });
@@ -256,11 +273,6 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     streamTokens,
     webhooks,
     guardFor: (tier) => tierGuards[tier],
-  });
-  const hosts = hostPolicy({
-    ...(deps.allowedHosts ? { allowedHosts: deps.allowedHosts } : {}),
-    ...(deps.allowedOrigins ? { allowedOrigins: deps.allowedOrigins } : {}),
-    corsOrigins: deps.corsOrigins ?? '*',
   });
   await app.register(mcpRoutes, { guard, queryDeps, hosts });
 

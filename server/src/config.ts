@@ -34,6 +34,36 @@ const flag = z
     return z.NEVER;
   });
 
+const SIM_CLOCK_FORMAT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?Z$/;
+
+/**
+ * An instant in the form `2026-11-27T01:30:00Z` (seconds and milliseconds optional, UTC):
+ * its epoch ms, or undefined when it is not one (a day or hour out of range included, which
+ * Date.parse would roll over).
+ */
+export function parseSimClock(value: string): number | undefined {
+  const m = SIM_CLOCK_FORMAT.exec(value.trim());
+  if (!m) return undefined;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map((x) => Number(x ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (year < 2000 || year > 2099) return undefined;
+  const at = Date.UTC(year, month - 1, day, hour, minute, second, Number((m[7] ?? '0').padEnd(3, '0')));
+  const back = new Date(at);
+  const same =
+    back.getUTCMonth() === month - 1 &&
+    back.getUTCDate() === day &&
+    back.getUTCHours() === hour &&
+    back.getUTCMinutes() === minute &&
+    back.getUTCSeconds() === second;
+  return same ? at : undefined;
+}
+
 export const ConfigSchema = z
   .object({
     PROPS_PORT: port.default(8787),
@@ -55,6 +85,22 @@ export const ConfigSchema = z
     PROPS_PRIZEPICKS_URL: z.string().url().default('https://api.prizepicks.com'),
     PROPS_UNDERDOG_URL: z.string().url().default('https://api.underdogfantasy.com'),
     PROPS_SIM_SEED: z.coerce.number().int().default(20261122),
+    /** The simulated world's clock at start (ms), run on from there in real time; absent: the machine's clock. */
+    PROPS_SIM_CLOCK: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined) return undefined;
+        const at = parseSimClock(v);
+        if (at === undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'must be an ISO 8601 UTC instant between 2000 and 2099, such as 2026-11-27T01:30:00Z',
+          });
+          return z.NEVER;
+        }
+        return at;
+      }),
     PROPS_DATABASE_URL: z.string().url().optional(),
     PROPS_REDIS_URL: z.string().url().optional(),
     PROPS_REDIS_PREFIX: z.string().min(1).max(64).default('propsfeed:'),
@@ -114,6 +160,23 @@ export const ConfigSchema = z
       ),
   })
   .superRefine((config, ctx) => {
+    // The clock moves the simulated world only: the real books' lines are now's.
+    if (config.PROPS_SIM_CLOCK !== undefined && config.PROPS_BOOKS.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PROPS_SIM_CLOCK'],
+        message:
+          "sets the simulated books' clock; unset it, or PROPS_BOOKS (the real books run on the machine's clock)",
+      });
+    }
+    // Each replica would start its own clock at its own start: one world, several times.
+    if (config.PROPS_SIM_CLOCK !== undefined && config.PROPS_REDIS_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PROPS_SIM_CLOCK'],
+        message: "is for one server (a demo, a benchmark); replicas behind PROPS_REDIS_URL run on the machine's clock",
+      });
+    }
     // Replicas behind Redis share keys, usage and history: one PostgreSQL store, not one SQLite file each.
     if (config.PROPS_REDIS_URL && !config.PROPS_DATABASE_URL) {
       ctx.addIssue({

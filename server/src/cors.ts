@@ -6,7 +6,7 @@
  * (OPTIONS with Access-Control-Request-Method) are answered 204 on every path.
  */
 import { REQUEST_ID_HEADER } from '@propsfeed/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** `*` for any origin, else the exact origins allowed. */
 export type CorsOrigins = '*' | readonly string[];
@@ -25,9 +25,12 @@ function allowedOrigin(origins: CorsOrigins, origin: string | undefined): string
   return origins.includes(origin) ? origin : undefined;
 }
 
-export function registerCors(app: FastifyInstance, origins: CorsOrigins): void {
-  // Callback style, not async: this runs on every request, and a promise per hook is not free.
-  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+/**
+ * The CORS headers of an answer to `request` (none without an allowed Origin). Called from the
+ * app's one onRequest hook (app.ts) rather than a hook of its own: each hook costs every request.
+ */
+export function corsHeaders(origins: CorsOrigins): (request: FastifyRequest, reply: FastifyReply) => void {
+  return (request, reply) => {
     // A list of origins answers per origin: caches must keep the answers apart.
     if (origins !== '*') reply.header('vary', 'Origin');
     const allowed = allowedOrigin(origins, request.headers.origin);
@@ -35,9 +38,11 @@ export function registerCors(app: FastifyInstance, origins: CorsOrigins): void {
       reply.header('access-control-allow-origin', allowed);
       reply.header('access-control-expose-headers', EXPOSED_HEADERS);
     }
-    done();
-  });
+  };
+}
 
+/** Preflights: their route. The CORS headers themselves come from corsHeaders, which must run first. */
+export function registerCors(app: FastifyInstance): void {
   // A preflight for any path: the browser asks before it sends the real request, which then
   // meets the route (or the 404) as usual. Without an allowed origin the answer has no CORS
   // headers and the browser stops there.

@@ -11,3 +11,4 @@ export {
 export { type KeyAdmin, openKeyAdmin } from './keys/keyAdmin';
 export { type ServeOptions, serve } from './main';
 export { CsvImportError, type CsvImportResult, importGameLogCsv } from './stats/importCsv';
+export { describeStore, StoreMissingError } from './store/db';

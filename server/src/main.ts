@@ -101,6 +101,7 @@ export async function serve(opts: ServeOptions = {}, config: Config = loadConfig
     streamLog: runtime.streamLog,
     webhooks: runtime.webhooks,
     now: runtime.now,
+    boardNow: runtime.boardNow,
     adminToken: config.PROPS_ADMIN_TOKEN,
     corsOrigins: config.PROPS_CORS_ORIGINS,
     allowedHosts: config.PROPS_ALLOWED_HOSTS,

@@ -57,7 +57,10 @@ export interface Runtime {
   streamSlots?: StreamSlots;
   /** Webhooks over the store; on Redis, delivered by the replica holding the webhook lease. */
   webhooks: WebhookOptions;
+  /** The machine's clock: keys, limits, tokens, webhooks. */
   now: () => number;
+  /** The board's clock: the feed's, the stream log's and the board routes'; PROPS_SIM_CLOCK's on the simulator, else `now`. */
+  boardNow: () => number;
   /** Stops the feed, flushes usage and closes the store. */
   close(): Promise<void>;
 }
@@ -96,6 +99,16 @@ export function upstreamOf(
   };
 }
 
+/**
+ * The simulated world's clock: `startAt` (PROPS_SIM_CLOCK) now, running on from there in
+ * real time; without it, `now` itself.
+ */
+export function simulatedClock(now: () => number, startAt: number | undefined): () => number {
+  if (startAt === undefined) return now;
+  const offset = startAt - now();
+  return () => now() + offset;
+}
+
 /** The ingest feed config names, on `db`. */
 export function startFeed(opts: Omit<StartIngestOptions, 'upstream'> & { config: Config }): Promise<RunningFeed> {
   const { config, ...rest } = opts;
@@ -104,13 +117,19 @@ export function startFeed(opts: Omit<StartIngestOptions, 'upstream'> & { config:
 
 export async function openRuntime(config: Config, opts: RuntimeOptions = {}): Promise<Runtime> {
   const now = opts.now ?? Date.now;
+  const boardNow = simulatedClock(now, config.PROPS_SIM_CLOCK);
   const { logger } = opts;
   // Before anything opens: a bad payout table is a configuration error.
   const entries = new EntryBook(entryTablesOf(config));
   const onError = (err: unknown) => logger?.error({ err }, 'background task failed');
   // Config parsing guarantees a database URL beside a Redis URL: replicas share one PostgreSQL.
   const redisUrl = config.PROPS_REDIS_URL;
-  const db = await openDb<StoreSchema>({ databaseUrl: config.PROPS_DATABASE_URL, dataDir: config.PROPS_DATA_DIR });
+  const db = await openDb<StoreSchema>({
+    databaseUrl: config.PROPS_DATABASE_URL,
+    dataDir: config.PROPS_DATA_DIR,
+    // A server writes all day: its WAL checkpoints off the event loop.
+    checkpointInBackground: opts.runFeed === true,
+  });
   const anyDb = db as unknown as Db;
   const keyStore = createKyselyStore(db);
   const limiter: Limiter = redisUrl
@@ -144,7 +163,8 @@ export async function openRuntime(config: Config, opts: RuntimeOptions = {}): Pr
   // Who writes the stream's event log: where board versions are assigned (the feed; on Redis, the ingest leader).
   let writesStreamLog = () => false;
   if (opts.runFeed) {
-    const ingest = (resume: boolean) => startFeed({ config, db: anyDb, ...(logger ? { logger } : {}), resume, now });
+    const ingest = (resume: boolean) =>
+      startFeed({ config, db: anyDb, ...(logger ? { logger } : {}), resume, now: boardNow });
     // On Redis every replica serves the replicated board; only the leader runs the ingest.
     if (redisUrl) {
       const cluster = await startClusterFeed({
@@ -166,7 +186,7 @@ export async function openRuntime(config: Config, opts: RuntimeOptions = {}): Pr
           retainMs: config.PROPS_STREAM_LOG_HOURS * 3_600_000,
           maxEvents: config.PROPS_STREAM_LOG_MAX_EVENTS,
           writes: () => writesStreamLog(),
-          now,
+          now: boardNow,
           onError: (err) => logger?.error({ err }, 'stream event log failed'),
         })
       : undefined;
@@ -194,6 +214,7 @@ export async function openRuntime(config: Config, opts: RuntimeOptions = {}): Pr
     ...(streamLog ? { streamLog } : {}),
     webhooks,
     now,
+    boardNow,
     async close() {
       keys.stop();
       webhookRedis?.disconnect();

@@ -2,6 +2,7 @@
  * `props completion bash|zsh|fish`: a completion script made from the program itself (its
  * commands, options and their choices), so it never falls behind a new command or sport.
  */
+import { SPORT_IDS } from '@propsfeed/contract';
 import { Argument, type Command, Option } from 'commander';
 import type { CliApp } from '../context';
 
@@ -28,7 +29,8 @@ export function commandSpecs(program: Command): CommandSpec[] {
         flags: [o.short, o.long].filter((f): f is string => f !== undefined),
         description: o.description,
         takesValue: o.required || o.optional,
-        choices: o.argChoices ?? [],
+        // --sport parses forgivingly (any case), so it has no commander choices: offer the sport ids.
+        choices: o.argChoices ?? (o.long === '--sport' ? [...SPORT_IDS] : []),
       })),
     });
     for (const sub of cmd.commands) visit(sub, path ? `${path} ${sub.name()}` : sub.name());

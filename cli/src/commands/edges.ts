@@ -3,9 +3,8 @@ import { type EdgesResponse, MAX_SCAN_LIMIT, type SportId } from '@propsfeed/con
 import { type Command, InvalidArgumentError } from 'commander';
 import type { CliApp, CommandContext } from '../context';
 import { intParser, parseMinEdge, parseSport, parseStat } from '../options';
-import { matchup } from '../output/format';
 import { toJson } from '../output/output';
-import { rowWhen, showing, startCell } from '../output/rows';
+import { rowWhen, shortMatchup, showing, startCell, teamCell } from '../output/rows';
 import { type Column, cell } from '../output/table';
 
 export interface EdgesOptions {
@@ -27,8 +26,10 @@ function parseEntry(value: string): string {
 
 export function renderEdges(data: EdgesResponse, ctx: CommandContext): string {
   const { out, clock } = ctx;
+  const hasTeam = data.rows.some((r) => r.team !== undefined);
   const columns: Column[] = [
     { header: 'player', min: 12 },
+    ...(hasTeam ? [{ header: 'team', min: 8, only: 'terminal', optional: true } as const] : []),
     { header: 'stat' },
     { header: 'book' },
     { header: 'pick' },
@@ -39,6 +40,7 @@ export function renderEdges(data: EdgesResponse, ctx: CommandContext): string {
     { header: 'game', min: 12, only: 'terminal', optional: true },
     { header: 'event', only: 'piped' },
     { header: 'start', optional: true },
+    { header: 'team', only: 'piped' },
   ];
   const rows = data.rows.flatMap((r) => {
     const e = r.edge;
@@ -47,6 +49,7 @@ export function renderEdges(data: EdgesResponse, ctx: CommandContext): string {
     return [
       [
         cell(r.player),
+        ...(hasTeam ? [teamCell(r.sport, r.team)] : []),
         cell(r.stat),
         cell(e.source),
         cell(`${e.side} ${e.line}`),
@@ -54,9 +57,10 @@ export function renderEdges(data: EdgesResponse, ctx: CommandContext): string {
         cell(percent(e.breakeven), String(e.breakeven)),
         cell(e.edge > 0 ? out.c.green(signed) : out.c.dim(signed), String(e.edge)),
         cell(e.entry),
-        cell(matchup(r)),
+        cell(shortMatchup(r)),
         cell(r.eventId),
         startCell(rowWhen(r), clock, out),
+        cell(r.team ?? ''),
       ],
     ];
   });
@@ -88,6 +92,6 @@ export function register(program: Command, app: CliApp): void {
     .option('--min-edge <x>', 'only edges of at least x, e.g. 0.02', parseMinEdge)
     .option('-l, --limit <n>', `at most N rows (1 to ${MAX_SCAN_LIMIT})`, intParser(1, MAX_SCAN_LIMIT))
     .action((opts: EdgesOptions, cmd: Command) =>
-      app.run(cmd, (ctx) => runEdges(ctx, opts), { sport: opts.sport ?? 'nba', feature: 'Edges' }),
+      app.run(cmd, (ctx) => runEdges(ctx, opts), { sport: opts.sport ?? 'nba', feature: 'edges' }),
     );
 }

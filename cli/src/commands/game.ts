@@ -5,7 +5,15 @@ import type { CliApp, CommandContext } from '../context';
 import { parseSport, parseStatList, watchOption } from '../options';
 import { formatLocalTime, formatStart, matchup } from '../output/format';
 import { toJson } from '../output/output';
-import { LINE_COLUMNS, lineCells, numberCell, showing } from '../output/rows';
+import {
+  LINE_COLUMNS,
+  lineCells,
+  numberCell,
+  PIPED_PROP_COLUMNS,
+  pipedPropCells,
+  showing,
+  teamCell,
+} from '../output/rows';
 import { type Column, cell } from '../output/table';
 
 export interface GameOptions {
@@ -24,18 +32,23 @@ export function renderGame(data: PropsResult, ctx: CommandContext): string {
     out.c,
   );
   const heading = out.heading(`${matchup(data)} · ${when} · ${data.sources.join(', ')}`);
+  const hasTeam = data.props.some((p) => p.team !== undefined);
   const hasLiveValues = data.props.some((p) => p.liveValue !== undefined);
   const columns: Column[] = [
     { header: 'player', min: 12 },
+    ...(hasTeam ? [{ header: 'team', min: 8, only: 'terminal', optional: true } as const] : []),
     ...LINE_COLUMNS,
     ...(hasLiveValues || !out.terminal ? [{ header: 'now', align: 'right' } as const] : []),
     { header: 'state', only: 'piped' },
+    ...PIPED_PROP_COLUMNS,
   ];
   const rows = data.props.map((p) => [
     cell(p.player),
+    ...(hasTeam ? [teamCell(data.sport, p.team)] : []),
     ...lineCells(p, out),
     ...(hasLiveValues || !out.terminal ? [numberCell(p.liveValue, out)] : []),
     cell(p.gameState ?? ''),
+    ...pipedPropCells(p),
   ]);
   const asOf = `as of ${formatLocalTime(new Date(data.fetchedAt).toISOString(), clock)}`;
   const delayed = data.delayed ? ' · delayed (free tier)' : '';

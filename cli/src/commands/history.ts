@@ -63,7 +63,7 @@ export function register(program: Command, app: CliApp): void {
     .addOption(new Option('--source <book>', 'one book only').choices(['prizepicks', 'underdog']))
     .action((eventId: string, player: string, stat: string, opts: HistoryOptions, cmd: Command) =>
       app.run(cmd, (ctx) => runHistory(ctx, { eventId, player, stat }, opts), {
-        feature: 'Line history',
+        feature: 'line history',
         notFound: 'Check the event id (`props games`) and the player and stat (`props game <eventId>`).',
       }),
     );

@@ -99,17 +99,25 @@ export async function runKeysRevoke(admin: KeyAdminPort, out: Output, prefix: st
   out.message(`Revoked ${prefix}. Servers refuse it within a second.`);
 }
 
-/** Opens the server's key store, runs one action, closes it; store and input errors become messages. */
+/**
+ * Opens the server's key store, runs one action, closes it; store and input errors become
+ * messages. Says which store it opened (on stderr), and opens only one that exists unless
+ * `--init` asks for a new one: a key made in a store no server reads is a key that never works.
+ */
 async function withAdmin(
   app: CliApp,
   cmd: Command,
   action: (admin: KeyAdminPort, out: Output, json: boolean) => Promise<void>,
 ) {
   const out = app.output();
-  const json = cmd.optsWithGlobals<GlobalOptions>().json === true;
-  const { openKeyAdmin, ConfigError, KeyInputError } = await loadServer('keys');
+  const opts = cmd.optsWithGlobals<GlobalOptions & { init?: boolean }>();
+  const json = opts.json === true;
+  const { openKeyAdmin, ConfigError, KeyInputError, StoreMissingError, describeStore, loadConfig } =
+    await loadServer('keys');
   try {
-    const admin = await openKeyAdmin();
+    const config = loadConfig(app.deps.env);
+    const admin = await openKeyAdmin(config, { create: opts.init === true });
+    out.message(`Store: ${describeStore({ dataDir: config.PROPS_DATA_DIR, databaseUrl: config.PROPS_DATABASE_URL })}`);
     try {
       await action(admin, out, json);
     } finally {
@@ -120,11 +128,15 @@ async function withAdmin(
       app.fail(out, new CliError(`${FLAG_OF[err.field]}: ${err.problem}`, EXIT.usage));
     } else if (err instanceof ConfigError) {
       app.fail(out, new CliError(err.message, EXIT.usage));
+    } else if (err instanceof StoreMissingError) {
+      app.fail(out, new CliError(err.message, EXIT.error));
     } else {
       app.fail(out, err);
     }
   }
 }
+
+const INIT_HELP = 'create the store if there is none yet (otherwise an unknown store is refused)';
 
 export function register(program: Command, app: CliApp): void {
   const keys = program
@@ -138,12 +150,14 @@ export function register(program: Command, app: CliApp): void {
     .option('--rpm <n>', 'enterprise: requests per minute', intParser(1, 1_000_000_000))
     .option('--rpd <n>', 'enterprise: requests per day', intParser(1, 1_000_000_000))
     .option('--scan-limit <n>', `enterprise: scan row cap (at most ${MAX_SCAN_LIMIT})`, intParser(1, MAX_SCAN_LIMIT))
+    .option('--init', INIT_HELP)
     .action((opts: CreateOptions, cmd: Command) =>
       withAdmin(app, cmd, (admin, out, json) => runKeysCreate(admin, out, json, opts)),
     );
   keys
     .command('list')
     .description('every key, revoked ones included')
+    .option('--init', INIT_HELP)
     .action((_opts, cmd: Command) => withAdmin(app, cmd, (admin, out, json) => runKeysList(admin, out, json)));
   keys
     .command('revoke')

@@ -3,9 +3,8 @@ import { DEFAULT_MOVERS_LIMIT, MAX_MOVERS_LIMIT, type MovementResponse, type Spo
 import type { Command } from 'commander';
 import type { CliApp, CommandContext } from '../context';
 import { intParser, parseIsoTime, parseSport, parseStat } from '../options';
-import { matchup } from '../output/format';
 import { toJson } from '../output/output';
-import { numberCell, showing, startCell } from '../output/rows';
+import { numberCell, shortMatchup, showing, startCell } from '../output/rows';
 import { type Column, cell } from '../output/table';
 
 export interface MoversOptions {
@@ -23,7 +22,7 @@ export function renderMovers(data: MovementResponse, ctx: CommandContext): strin
     { header: 'open', align: 'right' },
     { header: 'now', align: 'right' },
     { header: 'move', align: 'right' },
-    { header: 'odds move', align: 'right', optional: true },
+    { header: 'odds move ¢', align: 'right', optional: true },
     { header: 'game', min: 12, only: 'terminal', optional: true },
     { header: 'event', only: 'piped' },
     { header: 'start', optional: true },
@@ -40,15 +39,18 @@ export function renderMovers(data: MovementResponse, ctx: CommandContext): strin
       numberCell(m.currentLine, out),
       cell(arrow, signed),
       numberCell(m.oddsChange, out),
-      cell(matchup(m)),
+      cell(shortMatchup(m)),
       cell(m.eventId),
       startCell({ startTime: m.startTime }, clock, out),
     ];
   });
-  const window = data.since ? `since ${data.since}` : 'since open';
+  const window = data.since ? `since ${data.since}` : 'since open (from line history)';
   const delayed = data.delayed ? ' · delayed (free tier)' : '';
   if (rows.length === 0) return out.note(`No line moves ${window}.${delayed}`);
-  return out.table(columns, rows) + out.note(`${showing(rows.length, data.count, 'movers')} · ${window}${delayed}`);
+  const unit = 'odds move in cents of American odds (−110 → −120 is 10¢)';
+  return (
+    out.table(columns, rows) + out.note(`${showing(rows.length, data.count, 'movers')} · ${window}${delayed} · ${unit}`)
+  );
 }
 
 export async function runMovers(ctx: CommandContext, opts: MoversOptions): Promise<void> {
@@ -71,6 +73,6 @@ export function register(program: Command, app: CliApp): void {
       intParser(1, MAX_MOVERS_LIMIT),
     )
     .action((opts: MoversOptions, cmd: Command) =>
-      app.run(cmd, (ctx) => runMovers(ctx, opts), { sport: opts.sport ?? 'nba', feature: 'Line movement' }),
+      app.run(cmd, (ctx) => runMovers(ctx, opts), { sport: opts.sport ?? 'nba', feature: 'line movement' }),
     );
 }

@@ -4,9 +4,20 @@ import type { Command } from 'commander';
 import type { CliApp, CommandContext } from '../context';
 import { CliError } from '../errors';
 import { parseSport } from '../options';
-import { matchup } from '../output/format';
 import { toJson } from '../output/output';
-import { LINE_COLUMNS, lineCells, numberCell, rowWhen, showing, startCell } from '../output/rows';
+import {
+  edgeCell,
+  LINE_COLUMNS,
+  lineCells,
+  numberCell,
+  PIPED_PROP_COLUMNS,
+  pipedPropCells,
+  playerWithTeam,
+  rowWhen,
+  shortMatchup,
+  showing,
+  startCell,
+} from '../output/rows';
 import { type Column, cell } from '../output/table';
 
 export interface PlayerOptions {
@@ -16,26 +27,33 @@ export interface PlayerOptions {
 export function renderPlayer(data: PlayerPropsResponse, ctx: CommandContext): string {
   const { out, clock } = ctx;
   if (data.player === null) throw new CliError(`No player matches '${data.query}' among today's props.`);
+  const hasEdge = data.rows.some((r) => r.edge);
   const columns: Column[] = [
     ...LINE_COLUMNS,
+    ...(hasEdge ? [{ header: 'edge', optional: true } as const] : []),
     { header: 'game', min: 12, only: 'terminal', optional: true },
     { header: 'player', only: 'piped' },
     { header: 'event', only: 'piped' },
     { header: 'start' },
     { header: 'proj', align: 'right', optional: true },
+    ...PIPED_PROP_COLUMNS,
   ];
   const rows = data.rows.map((r) => [
     ...lineCells(r, out),
-    cell(matchup(r)),
+    ...(hasEdge ? [edgeCell(r.edge, out)] : []),
+    cell(shortMatchup(r)),
     cell(r.player),
     cell(r.eventId),
     startCell(rowWhen(r), clock, out),
     numberCell(r.propsfeedProjection?.value, out),
+    ...pipedPropCells(r),
   ]);
   const delayed = data.delayed ? ' · delayed (free tier)' : '';
   if (rows.length === 0) return out.note(`${data.player} has no active props.${delayed}`);
   return (
-    out.heading(data.player) + out.table(columns, rows) + out.note(showing(rows.length, data.count, 'props') + delayed)
+    out.heading(playerWithTeam({ player: data.player, team: data.rows[0]?.team })) +
+    out.table(columns, rows) +
+    out.note(showing(rows.length, data.count, 'props') + delayed)
   );
 }
 

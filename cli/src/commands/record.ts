@@ -1,12 +1,15 @@
 /**
- * `props record`: the service's track record. On a terminal: the scores, the calibration
- * table drawn as bars (the observed over rate against the predicted one, per bin) and the
- * edge picks at one threshold. Piped: the calibration rows, or with --edges every edge row.
+ * `props record`: the service's track record. On a terminal: the scores, ours beside the
+ * market's on the props the market priced, the calibration table drawn as bars (the observed
+ * over rate against the predicted one, per bin, the market's bin beside it) and the edge picks
+ * at one threshold with their 95 % intervals. Piped: the calibration rows (the market's after
+ * ours), or with --edges every edge row (the intervals' bounds last).
  */
 import {
   type CalibrationBin,
   EDGE_THRESHOLDS,
   type EdgeRecord,
+  type Interval,
   PROBABILITY_BASES,
   type ProbabilityBasis,
   type SportId,
@@ -32,6 +35,9 @@ export interface RecordOptions {
 }
 
 const percent = (p: number) => `${(p * 100).toFixed(1)}%`;
+const signed = (p: number) => `${p > 0 ? '+' : p < 0 ? '−' : ''}${Math.abs(p * 100).toFixed(1)}`;
+const bound = (i: Interval | null, side: 'low' | 'high') => (i === null ? '' : String(i[side]));
+const fixed4 = (v: number | null) => (v === null ? '—' : v.toFixed(4));
 
 function parseThreshold(value: string): number {
   const n = Number(value);
@@ -58,14 +64,21 @@ export function calibrationBar(bin: CalibrationBin, c: Colors): string {
 
 function calibrationTable(data: TrackRecordResponse, ctx: CommandContext): string {
   const { out } = ctx;
-  const rows = data.calibration.map((b) => [
-    cell(`${Math.round(b.from * 100)}–${Math.round(b.to * 100)}%`, String(b.from)),
-    cell(String(b.to), String(b.to)),
-    cell(b.count.toLocaleString('en-US'), String(b.count)),
-    b.predicted === null ? cell(out.c.dim('—'), '') : cell(percent(b.predicted), String(b.predicted)),
-    b.observed === null ? cell(out.c.dim('—'), '') : cell(percent(b.observed), String(b.observed)),
-    cell(calibrationBar(b, out.c), ''),
-  ]);
+  const share = (p: number | null) => (p === null ? cell(out.c.dim('—'), '') : cell(percent(p), String(p)));
+  const rows = data.calibration.map((b, i) => {
+    const m = data.market.calibration[i];
+    return [
+      cell(`${Math.round(b.from * 100)}–${Math.round(b.to * 100)}%`, String(b.from)),
+      cell(String(b.to), String(b.to)),
+      cell(b.count.toLocaleString('en-US'), String(b.count)),
+      share(b.predicted),
+      share(b.observed),
+      cell(calibrationBar(b, out.c), ''),
+      cell((m?.count ?? 0).toLocaleString('en-US'), String(m?.count ?? 0)),
+      share(m?.predicted ?? null),
+      share(m?.observed ?? null),
+    ];
+  });
   return out.table(
     [
       { header: 'predicted' },
@@ -74,8 +87,39 @@ function calibrationTable(data: TrackRecordResponse, ctx: CommandContext): strin
       { header: 'mean', align: 'right' },
       { header: 'went over', align: 'right' },
       { header: 'observed █ vs predicted ┃', only: 'terminal' },
+      { header: 'market n', align: 'right' },
+      { header: 'market mean', align: 'right' },
+      { header: 'went over', align: 'right' },
     ],
     rows,
+  );
+}
+
+/** Ours on every settled estimate, ours and the market's on the props the market priced: one row each. */
+function comparisonTable(data: TrackRecordResponse, ctx: CommandContext): string {
+  const { out } = ctx;
+  const { market } = data;
+  const row = (basis: string, n: number, s: { brier: number | null; logLoss: number | null; ece: number | null }) => [
+    cell(basis),
+    cell(n.toLocaleString('en-US'), String(n)),
+    cell(fixed4(s.brier)),
+    cell(fixed4(s.logLoss)),
+    cell(s.ece === null ? '—' : `${(s.ece * 100).toFixed(1)} pts`, s.ece === null ? '' : String(s.ece)),
+  ];
+  return out.table(
+    [
+      { header: 'basis' },
+      { header: 'settled', align: 'right' },
+      { header: 'brier', align: 'right' },
+      { header: 'log loss', align: 'right' },
+      { header: 'ece', align: 'right' },
+    ],
+    [
+      row('ours, every estimate', data.count, data),
+      row('ours, where the market priced', market.count, market.ours),
+      row('market (de-vigged at lock)', market.count, market),
+      row('coin flip', market.count, { brier: 0.25, logLoss: Math.LN2, ece: null }),
+    ],
   );
 }
 
@@ -93,6 +137,16 @@ function edgesTable(edges: readonly EdgeRecord[], ctx: CommandContext): string {
       e.hitRate === null ? cell(out.c.dim('—'), '') : cell(percent(e.hitRate), String(e.hitRate)),
       e.roi === null ? cell(out.c.dim('—'), '') : cell(e.roi > 0 ? out.c.green(roi) : roi, String(e.roi)),
       cell(String(e.pushes)),
+      e.hitRateInterval === null
+        ? cell(out.c.dim('—'), '')
+        : cell(`${(e.hitRateInterval.low * 100).toFixed(1)}–${percent(e.hitRateInterval.high)}`, ''),
+      e.roiInterval === null
+        ? cell(out.c.dim('—'), '')
+        : cell(`${signed(e.roiInterval.low)}…${signed(e.roiInterval.high)}%`, ''),
+      cell(bound(e.hitRateInterval, 'low')),
+      cell(bound(e.hitRateInterval, 'high')),
+      cell(bound(e.roiInterval, 'low')),
+      cell(bound(e.roiInterval, 'high')),
     ];
   });
   return out.table(
@@ -106,6 +160,12 @@ function edgesTable(edges: readonly EdgeRecord[], ctx: CommandContext): string {
       { header: 'hit rate', align: 'right' },
       { header: 'roi', align: 'right' },
       { header: 'pushes', align: 'right', optional: true },
+      { header: 'hit rate 95%', align: 'right', only: 'terminal' },
+      { header: 'roi 95%', align: 'right', only: 'terminal' },
+      { header: 'hit low', only: 'piped' },
+      { header: 'hit high', only: 'piped' },
+      { header: 'roi low', only: 'piped' },
+      { header: 'roi high', only: 'piped' },
     ],
     rows,
   );
@@ -126,12 +186,14 @@ export function renderRecord(data: TrackRecordResponse, ctx: CommandContext, opt
   const heading = out.heading(`Track record · ${scope}`);
   if (data.count === 0 && data.pushes === 0)
     return heading + out.note('No settled props with a published chance yet: props settle once their games are final.');
-  const fixed = (v: number | null) => (v === null ? '—' : v.toFixed(4));
-  const scores = `${data.count.toLocaleString('en-US')} settled estimates (${data.pushes.toLocaleString('en-US')} pushes apart) · Brier ${fixed(data.brier)} (a coin: 0.25) · log loss ${fixed(data.logLoss)} (a coin: 0.693)\n`;
+  const scores = `${data.count.toLocaleString('en-US')} settled estimates (${data.pushes.toLocaleString('en-US')} pushes apart) · Brier ${fixed4(data.brier)} (a coin: 0.25) · log loss ${fixed4(data.logLoss)} (a coin: 0.693)\n`;
   const picks = opts.edges ? data.edges : data.edges.filter((e) => e.minEdge === minEdge);
   return (
     heading +
     scores +
+    '\n' +
+    out.heading('Ours against the market on the same props (lower is better)') +
+    comparisonTable(data, ctx) +
     '\n' +
     out.heading('Calibration: chance of the over given no push, predicted vs observed') +
     calibrationTable(data, ctx) +

@@ -74,7 +74,7 @@ export function register(program: Command, app: CliApp): void {
     .action((opts: ResultsOptions, cmd: Command) =>
       app.run(cmd, (ctx) => runResults(ctx, opts), {
         ...(opts.sport ? { sport: opts.sport } : {}),
-        feature: "Today's list of results",
+        feature: "today's list of results",
       }),
     );
 }

@@ -1,15 +1,23 @@
 /** `props scan`: every prop of today's games as rows, to sort and filter. */
-import { MAX_SCAN_LIMIT, type ScanResponse, type ScanRow, type SportId } from '@propsfeed/contract';
+import { BOOKS, MAX_SCAN_LIMIT, SCAN_SORTS, type ScanResponse, type ScanSort, type SportId } from '@propsfeed/contract';
 import { type Command, Option } from 'commander';
 import type { CliApp, CommandContext } from '../context';
 import { intParser, parseSport, parseStat, watchOption } from '../options';
-import { matchup } from '../output/format';
 import { toJson } from '../output/output';
-import { LINE_COLUMNS, lineCells, numberCell, rowWhen, showing, startCell } from '../output/rows';
+import {
+  edgeCell,
+  LINE_COLUMNS,
+  lineCells,
+  numberCell,
+  PIPED_PROP_COLUMNS,
+  pipedPropCells,
+  rowWhen,
+  shortMatchup,
+  showing,
+  startCell,
+  teamCell,
+} from '../output/rows';
 import { type Column, cell } from '../output/table';
-
-export const SORTS = ['line', 'odds', 'player'] as const;
-export type ScanSort = (typeof SORTS)[number];
 
 export interface ScanOptions {
   sport?: SportId;
@@ -20,43 +28,37 @@ export interface ScanOptions {
   watch?: boolean;
 }
 
-/** The better of the two prices; rows without odds (PrizePicks only) sort last. */
-function bestOdds(row: ScanRow): number {
-  return Math.max(row.overOdds ?? Number.NEGATIVE_INFINITY, row.underOdds ?? Number.NEGATIVE_INFINITY);
-}
-
-/** Client-side --min-books and --sort, applied to the rows the API returned. */
-export function selectRows(rows: ScanRow[], opts: Pick<ScanOptions, 'sort' | 'minBooks'>): ScanRow[] {
-  const kept = rows.filter((r) => r.bookCount >= (opts.minBooks ?? 1));
-  if (opts.sort === 'line') return kept.sort((a, b) => b.line - a.line);
-  if (opts.sort === 'odds') return kept.sort((a, b) => bestOdds(b) - bestOdds(a));
-  if (opts.sort === 'player') return kept.sort((a, b) => a.player.localeCompare(b.player));
-  return kept;
-}
-
-export function renderScan(data: ScanResponse, opts: ScanOptions, ctx: CommandContext): string {
+export function renderScan(data: ScanResponse, ctx: CommandContext): string {
   const { out, clock } = ctx;
-  const rows = selectRows(data.rows, opts);
+  const { rows } = data;
   const hasProjection = rows.some((r) => r.propsfeedProjection);
+  const hasEdge = rows.some((r) => r.edge);
+  const hasTeam = rows.some((r) => r.team !== undefined);
   const columns: Column[] = [
     { header: 'player', min: 12 },
+    ...(hasTeam ? [{ header: 'team', min: 8, only: 'terminal', optional: true } as const] : []),
     ...LINE_COLUMNS,
+    ...(hasEdge ? [{ header: 'edge', optional: true } as const] : []),
     { header: 'game', min: 12, only: 'terminal', optional: true },
     { header: 'event', only: 'piped' },
     { header: 'away', only: 'piped' },
     { header: 'home', only: 'piped' },
     { header: 'start' },
     ...(hasProjection || !out.terminal ? [{ header: 'proj', align: 'right', optional: true } as const] : []),
+    ...PIPED_PROP_COLUMNS,
   ];
   const cells = rows.map((r) => [
     cell(r.player),
+    ...(hasTeam ? [teamCell(r.sport, r.team)] : []),
     ...lineCells(r, out),
-    cell(matchup(r)),
+    ...(hasEdge ? [edgeCell(r.edge, out)] : []),
+    cell(shortMatchup(r)),
     cell(r.eventId),
     cell(r.awayTeam),
     cell(r.homeTeam),
     startCell(rowWhen(r), clock, out),
     ...(hasProjection || !out.terminal ? [numberCell(r.propsfeedProjection?.value, out)] : []),
+    ...pipedPropCells(r),
   ]);
   const total = data.total ?? data.count;
   const delayed = data.delayed ? ' · delayed (free tier)' : '';
@@ -67,15 +69,17 @@ export function renderScan(data: ScanResponse, opts: ScanOptions, ctx: CommandCo
 export async function runScan(ctx: CommandContext, opts: ScanOptions): Promise<void> {
   if (opts.watch) {
     const sport = opts.sport ?? 'nba';
+    const shape = { sort: opts.sort, minBooks: opts.minBooks };
     await ctx.watch({ sport, ...(opts.stat ? { stats: opts.stat } : {}) }, (board) => {
-      const data = board.scan(sport, opts.stat, opts.limit);
-      return ctx.json ? toJson(data) : renderScan(data, opts, ctx);
+      const data = board.scan(sport, opts.stat, opts.limit, shape);
+      return ctx.json ? toJson(data) : renderScan(data, ctx);
     });
     return;
   }
   await ctx.present(async () => {
-    const data = await ctx.load(() => ctx.client.scan({ sport: opts.sport, stat: opts.stat, limit: opts.limit }));
-    return ctx.json ? toJson(data) : renderScan(data, opts, ctx);
+    const { sport, stat, limit, sort, minBooks } = opts;
+    const data = await ctx.load(() => ctx.client.scan({ sport, stat, limit, sort, minBooks }));
+    return ctx.json ? toJson(data) : renderScan(data, ctx);
   });
 }
 
@@ -91,11 +95,21 @@ export function register(program: Command, app: CliApp): void {
       intParser(1, MAX_SCAN_LIMIT),
     )
     .addOption(
-      new Option('--sort <by>', 'sort the table: line (highest first), odds (best price first), player').choices(SORTS),
+      new Option(
+        '--sort <by>',
+        'order the whole board before --limit: line (highest first), odds (best price first), edge (best first, pro), books (most first), player',
+      ).choices(SCAN_SORTS),
     )
-    .option('--min-books <n>', 'only props posted by at least N books', intParser(1, 10))
+    .option(
+      '--min-books <n>',
+      `only props posted by at least N books (1 to ${BOOKS.length})`,
+      intParser(1, BOOKS.length),
+    )
     .addOption(watchOption())
-    .addHelpText('after', '\n--sort and --min-books shape the table; --json prints the API answer as it came.')
+    .addHelpText(
+      'after',
+      '\n--sort and --min-books are applied by the server to the whole board, so --limit N shows its true top N.',
+    )
     .action((opts: ScanOptions, cmd: Command) =>
       app.run(cmd, (ctx) => runScan(ctx, opts), { sport: opts.sport ?? 'nba' }),
     );

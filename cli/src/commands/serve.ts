@@ -18,8 +18,14 @@ export function register(program: Command, app: CliApp): void {
     .command('serve')
     .description('run the propsfeed server (embedded SQLite and simulated books by default)')
     .option('-p, --port <port>', 'listen port (default PROPS_PORT or 8787)', intParser(0, 65535))
-    .action(async (opts: { port?: number }) => {
+    .option(
+      '--sim-time <iso>',
+      'start the simulated books at this UTC instant, e.g. 2026-11-27T01:30:00Z (default PROPS_SIM_CLOCK, else now)',
+    )
+    .action(async (opts: { port?: number; simTime?: string }) => {
       const { serve, ConfigError } = await loadServer('serve');
+      // The flag is the setting's other spelling: the server's config validates both alike.
+      if (opts.simTime !== undefined) process.env.PROPS_SIM_CLOCK = opts.simTime;
       try {
         // Bundled, this module is part of a .js file; from a clone it is this .ts file.
         const cli = cliCommand(import.meta.url.endsWith('.ts'), app.deps.programName);

@@ -6,37 +6,71 @@ import {
   MIN_ENTRY_PICKS,
   type SlipEvaluation,
   type SlipLeg,
+  SPORT_IDS,
+  type SportId,
 } from '@propsfeed/contract';
 import type { Command } from 'commander';
 import type { CliApp, CommandContext } from '../context';
 import { CliError, EXIT } from '../errors';
+import { EVENT_ID_PATTERN, parseEventId, parseSport } from '../options';
 import { toJson } from '../output/output';
 import { printable } from '../output/printable';
 import { cell } from '../output/table';
 
-const LEG_FORMAT = 'player:stat:over|under[@book], e.g. "Nikola Jokic:points:over@prizepicks"';
+const LEG_FORMAT =
+  'player[@team]:stat:over|under[@book], e.g. "Nikola Jokic:points:over@prizepicks" or "Ronnie Washington@Knicks:threes:over"';
 
 const usage = (message: string) => new CliError(message, EXIT.usage);
 
-/** One leg as written on the command line; a usage error (exit 2) saying the format otherwise. */
-export function parseLeg(value: string): SlipLeg {
-  const at = value.lastIndexOf('@');
-  const book =
-    at >= 0
-      ? value
-          .slice(at + 1)
-          .trim()
-          .toLowerCase()
-      : undefined;
-  const parts = (at >= 0 ? value.slice(0, at) : value).split(':').map((p) => p.trim());
-  const [player, stat, side] = parts;
-  if (parts.length !== 3 || !player || !stat || (side !== 'over' && side !== 'under'))
+/** What `@tag` after a player names: a sport id, a game (event id) or else a team. */
+function tagOf(tag: string): Pick<SlipLeg, 'team' | 'sport' | 'eventId'> {
+  const lower = tag.toLowerCase();
+  if ((SPORT_IDS as readonly string[]).includes(lower)) return { sport: lower as SportId };
+  if (EVENT_ID_PATTERN.test(tag)) return { eventId: tag };
+  return { team: tag };
+}
+
+/** Where every leg without its own tag is: the slip's --sport and --game. */
+export interface SlipOptions {
+  sport?: SportId;
+  game?: string;
+}
+
+/**
+ * One leg as written on the command line, `player[@team]:stat:side[@book]` (the tag after the
+ * player may also be a sport id or an event id); a usage error (exit 2) saying the format otherwise.
+ */
+export function parseLeg(value: string, opts: SlipOptions = {}): SlipLeg {
+  const parts = value.split(':').map((p) => p.trim());
+  const [who = '', stat = '', pick = ''] = parts;
+  const [player = '', tag, ...moreTags] = who.split('@').map((p) => p.trim());
+  const [side, book, ...moreBooks] = pick.split('@').map((p) => p.trim().toLowerCase());
+  if (
+    parts.length !== 3 ||
+    !player ||
+    !stat ||
+    (side !== 'over' && side !== 'under') ||
+    moreTags.length ||
+    moreBooks.length
+  )
     throw usage(`'${value}' is not a leg: write ${LEG_FORMAT}.`);
+  if (tag === '') throw usage(`'${value}': nothing after '@'; write a team, a sport id or an event id there.`);
   if (!/^[a-z0-9_]{1,64}$/.test(stat.toLowerCase()))
     throw usage(`'${value}': a stat key is lowercase snake case, e.g. points.`);
   if (book !== undefined && !(BOOKS as readonly string[]).includes(book))
     throw usage(`'${value}': unknown book '${book}'; one of ${BOOKS.join(', ')}.`);
-  return { player, stat: stat.toLowerCase(), side, ...(book ? { book: book as Book } : {}) };
+  const where = tag === undefined ? {} : tagOf(tag);
+  return {
+    ...(where.eventId === undefined && opts.game !== undefined ? { eventId: opts.game } : {}),
+    ...(where.eventId !== undefined ? { eventId: where.eventId } : {}),
+    player,
+    ...(where.team !== undefined ? { team: where.team } : {}),
+    ...(where.sport === undefined && opts.sport !== undefined ? { sport: opts.sport } : {}),
+    ...(where.sport !== undefined ? { sport: where.sport } : {}),
+    stat: stat.toLowerCase(),
+    side,
+    ...(book ? { book: book as Book } : {}),
+  };
 }
 
 const percent = (p: number) => `${(p * 100).toFixed(1)}%`;
@@ -112,15 +146,28 @@ export function register(program: Command, app: CliApp): void {
       `a slip of ${MIN_ENTRY_PICKS} to ${MAX_SLIP_LEGS} legs: win chance and expected return per entry type (pro tier and above)`,
     )
     .argument('<legs...>', `each leg as ${LEG_FORMAT}`)
-    .action((legs: string[], _opts, cmd: Command) =>
+    .option('-s, --sport <id>', "every leg's sport, unless the leg names its own (player@sport)", parseSport)
+    .option(
+      '-g, --game <id>',
+      'every leg is of this game (an event id), unless the leg names its own (player@eventId)',
+      parseEventId,
+    )
+    .addHelpText(
+      'after',
+      '\nThe tag after a player tells players of one name apart: a team (full name, nickname, city or abbreviation), a sport id or an event id. When a name is ambiguous, the error lists each choice as a leg to paste.',
+    )
+    .action((legs: string[], opts: SlipOptions, cmd: Command) =>
       app.run(
         cmd,
         (ctx) => {
           if (legs.length < MIN_ENTRY_PICKS || legs.length > MAX_SLIP_LEGS)
             throw usage(`A slip has ${MIN_ENTRY_PICKS} to ${MAX_SLIP_LEGS} legs; ${legs.length} given.`);
-          return runSlip(ctx, legs.map(parseLeg));
+          return runSlip(
+            ctx,
+            legs.map((leg) => parseLeg(leg, opts)),
+          );
         },
-        { feature: 'Slip evaluation' },
+        { feature: 'slip evaluation' },
       ),
     );
 }

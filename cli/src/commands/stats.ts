@@ -40,18 +40,26 @@ export function register(program: Command, app: CliApp): void {
       'import game logs from a CSV file (columns: date,sport,player,team,opponent,home_away,stat,value; see docs/server.md)',
     )
     .argument('<file.csv>', 'the CSV file')
+    .option('--init', 'create the store if there is none yet (otherwise an unknown store is refused)')
     .action(async (file: string, _opts, cmd: Command) => {
       const out = app.output();
-      const json = cmd.optsWithGlobals<GlobalOptions>().json === true;
-      const { importGameLogCsv, CsvImportError, ConfigError, loadConfig } = await loadServer('stats import');
+      const opts = cmd.optsWithGlobals<GlobalOptions & { init?: boolean }>();
+      const json = opts.json === true;
+      const { importGameLogCsv, CsvImportError, ConfigError, StoreMissingError, describeStore, loadConfig } =
+        await loadServer('stats import');
       try {
         const config = loadConfig(app.deps.env);
-        await runStatsImport((f) => importGameLogCsv(f, config), out, json, file);
+        out.message(
+          `Store: ${describeStore({ dataDir: config.PROPS_DATA_DIR, databaseUrl: config.PROPS_DATABASE_URL })}`,
+        );
+        await runStatsImport((f) => importGameLogCsv(f, config, { create: opts.init === true }), out, json, file);
       } catch (err) {
         if (err instanceof CsvImportError) {
           app.fail(out, new CliError(describeImportProblems(err.message, err.errors), EXIT.usage));
         } else if (err instanceof ConfigError) {
           app.fail(out, new CliError(err.message, EXIT.usage));
+        } else if (err instanceof StoreMissingError) {
+          app.fail(out, new CliError(err.message, EXIT.error));
         } else {
           app.fail(out, err);
         }

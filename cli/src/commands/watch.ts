@@ -1,11 +1,12 @@
 /** `props watch`: each change of the board as one line, as it happens (GET /api/v1/stream). */
-import type { SportId, StreamEvent } from '@propsfeed/contract';
+import type { ScanRow, SportId, StreamEvent, StreamGame } from '@propsfeed/contract';
 import type { StreamMessage } from '@propsfeed/sdk';
 import type { Command } from 'commander';
 import type { CliApp, CommandContext } from '../context';
 import { parseMinEdge, parseSport, parseStatList } from '../options';
 import { formatClockTime, plainOdds } from '../output/format';
 import { printable } from '../output/printable';
+import { shortMatchup } from '../output/rows';
 
 export interface WatchOptions {
   sport?: SportId[];
@@ -13,52 +14,188 @@ export interface WatchOptions {
   player?: string;
   event?: string;
   minEdge?: number;
+  /** Leave out live-value ticks (a player's running stat); line moves and pulls still show. */
+  quietLive?: boolean;
 }
 
 type PropEvent = Extract<StreamEvent, { type: 'prop' }>;
+
+/** What a line of `props watch` last showed of a prop, to tell a visible change from an invisible one. */
+interface Shown {
+  line: number;
+  overOdds?: number | undefined;
+  underOdds?: number | undefined;
+  liveValue?: number | undefined;
+  pulled?: boolean;
+}
+
+/**
+ * What the watcher knows between events: each game's name and state, each prop as last shown.
+ * Only changes a reader can see are printed: a line or odds move, a prop pulled or back, a new
+ * live value (with the clock), a game appearing or going live or final; not a clock tick alone.
+ */
+export class WatchState {
+  private readonly games = new Map<string, { name: string; state: string }>();
+  private readonly props = new Map<string, Shown>();
+
+  constructor(private readonly quietLive = false) {}
+
+  private static key(r: { eventId: string; player: string; stat: string }): string {
+    return `${r.eventId}\u0000${r.player}\u0000${r.stat}`;
+  }
+
+  /** The game's name, `away @ home`, or its id when the stream has not named it yet. */
+  gameName(eventId: string): string {
+    return this.games.get(eventId)?.name ?? eventId;
+  }
+
+  snapshot(message: Extract<StreamMessage, { type: 'snapshot' }>): void {
+    this.games.clear();
+    this.props.clear();
+    for (const g of message.games) this.noteGame(g);
+    for (const r of message.rows) {
+      this.props.set(WatchState.key(r), shownOf(r));
+      if (!this.games.has(r.eventId)) this.games.set(r.eventId, { name: shortMatchup(r), state: r.gameState ?? 'pre' });
+    }
+  }
+
+  private noteGame(g: StreamGame): { name: string; state: string } | undefined {
+    const before = this.games.get(g.id);
+    const now = { name: shortMatchup(g), state: g.state };
+    this.games.set(g.id, now);
+    for (const alias of g.aliases ?? []) this.games.set(alias, now);
+    return before;
+  }
+
+  /** The fields of the line a change prints, or undefined when it shows nothing new. */
+  fieldsOf(message: StreamMessage, time: string): string[] | undefined {
+    if (message.type === 'prop') return this.propFields(message as PropEvent, time);
+    if (message.type === 'prop.removed') {
+      const key = WatchState.key(message);
+      const shown = this.props.get(key);
+      if (shown?.pulled) return undefined;
+      this.props.set(key, { ...(shown ?? { line: Number.NaN }), pulled: true });
+      const what = message.reason === 'below_min_edge' ? 'below min edge' : 'pulled';
+      return [
+        time,
+        message.player,
+        message.stat,
+        '',
+        '',
+        what,
+        '',
+        '',
+        message.eventId,
+        this.gameName(message.eventId),
+      ];
+    }
+    if (message.type === 'game') {
+      const { game } = message;
+      const before = this.noteGame(game);
+      // A clock tick alone is not news: only a new game or a change of state is.
+      if (before && before.state === game.state) return undefined;
+      const state = game.state === 'live' && game.clock ? `live ${game.clock}` : game.state;
+      return [
+        time,
+        shortMatchup(game),
+        'game',
+        '',
+        '',
+        before ? state : `new, ${state}`,
+        '',
+        '',
+        game.id,
+        shortMatchup(game),
+      ];
+    }
+    return undefined;
+  }
+
+  private propFields({ row, previous }: PropEvent, time: string): string[] | undefined {
+    const key = WatchState.key(row);
+    const shown = this.props.get(key);
+    this.props.set(key, shownOf(row));
+    const books = (row.books ?? []).map((b) => b.source).join(',');
+    const game = this.gameName(row.eventId);
+    if (shown?.pulled) {
+      return [
+        time,
+        row.player,
+        row.stat,
+        '',
+        '',
+        `${row.line} back`,
+        odds(row.overOdds, row.underOdds),
+        books,
+        row.eventId,
+        game,
+      ];
+    }
+    const before = previous ?? shown;
+    if (!before) {
+      return [
+        time,
+        row.player,
+        row.stat,
+        '',
+        '',
+        `${row.line} new`,
+        odds(row.overOdds, row.underOdds),
+        books,
+        row.eventId,
+        game,
+      ];
+    }
+    if (before.line !== row.line || before.overOdds !== row.overOdds || before.underOdds !== row.underOdds) {
+      return [
+        time,
+        row.player,
+        row.stat,
+        String(before.line),
+        odds(before.overOdds, before.underOdds),
+        String(row.line),
+        odds(row.overOdds, row.underOdds),
+        books,
+        row.eventId,
+        game,
+      ];
+    }
+    if (row.liveValue === undefined || row.liveValue === shown?.liveValue || this.quietLive) return undefined;
+    const clock = row.gameClock ? ` · ${row.gameClock}` : '';
+    return [
+      time,
+      row.player,
+      row.stat,
+      '',
+      '',
+      `live ${row.liveValue} of ${row.line}${clock}`,
+      '',
+      books,
+      row.eventId,
+      game,
+    ];
+  }
+}
+
+function shownOf(r: ScanRow): Shown {
+  return { line: r.line, overOdds: r.overOdds, underOdds: r.underOdds, liveValue: r.liveValue };
+}
 
 function odds(over: number | undefined, under: number | undefined): string {
   if (over === undefined && under === undefined) return '';
   return `${plainOdds(over) || '–'}/${plainOdds(under) || '–'}`;
 }
 
-/** The fields of one change, as printed: time, player, stat, old line and odds, new ones, books, game. */
-function fieldsOf(message: StreamMessage, time: string): string[] | undefined {
-  if (message.type === 'prop') {
-    const { row, previous } = message as PropEvent;
-    return [
-      time,
-      row.player,
-      row.stat,
-      previous ? String(previous.line) : '',
-      previous ? odds(previous.overOdds, previous.underOdds) : '',
-      String(row.line),
-      odds(row.overOdds, row.underOdds),
-      (row.books ?? []).map((b) => b.source).join(','),
-      row.eventId,
-    ];
-  }
-  if (message.type === 'prop.removed') {
-    const what = message.reason === 'below_min_edge' ? 'below min edge' : 'pulled';
-    return [time, message.player, message.stat, '', '', what, '', '', message.eventId];
-  }
-  if (message.type === 'game') {
-    const { game } = message;
-    const state = game.clock ? `${game.state} ${game.clock}` : game.state;
-    return [time, `${game.awayTeam} @ ${game.homeTeam}`, 'game', '', '', state, '', '', game.id];
-  }
-  return undefined;
-}
-
-/** One line per change: coloured on a terminal (line up green, down red), TSV when piped. */
-export function renderChange(message: StreamMessage, ctx: CommandContext): string {
+/** One line per visible change: coloured on a terminal (line up green, down red), TSV when piped. */
+export function renderChange(message: StreamMessage, ctx: CommandContext, state: WatchState): string {
   const { out } = ctx;
   const time = formatClockTime(ctx.clock.now(), ctx.clock);
-  const fields = fieldsOf(message, out.terminal ? time : ctx.clock.now().toISOString());
+  const fields = state.fieldsOf(message, out.terminal ? time : ctx.clock.now().toISOString());
   if (!fields) return '';
   const safe = fields.map(printable);
   if (!out.terminal) return `${safe.join('\t')}\n`;
-  const [at, player, stat, oldLine, oldOdds, newLine, newOdds, books, eventId] = safe as [
+  const [at, player, stat, oldLine, oldOdds, newLine, newOdds, books, , game] = safe as [
+    string,
     string,
     string,
     string,
@@ -71,15 +208,18 @@ export function renderChange(message: StreamMessage, ctx: CommandContext): strin
   ];
   const { c } = out;
   let moved = newLine;
-  if (message.type === 'prop' && message.previous) {
-    const up = message.row.line > message.previous.line;
-    const down = message.row.line < message.previous.line;
+  if (message.type === 'prop' && oldLine) {
+    const up = message.row.line > Number(oldLine);
+    const down = message.row.line < Number(oldLine);
     moved = up ? c.green(newLine) : down ? c.red(newLine) : newLine;
   } else if (message.type === 'prop.removed') moved = c.yellow(newLine);
-  else if (message.type === 'prop') moved = c.cyan(`${newLine} new`);
+  else if (message.type === 'prop' && newLine.startsWith('live ')) moved = c.magenta(newLine);
+  else if (message.type === 'prop') moved = c.cyan(newLine);
+  else if (message.type === 'game') moved = c.bold(newLine);
   const before = oldLine ? `${oldLine}${oldOdds ? ` (${oldOdds})` : ''} → ` : '';
   const after = `${moved}${newOdds ? ` (${newOdds})` : ''}`;
-  return `${c.dim(at)}  ${c.bold(player)}  ${stat}  ${before}${after}  ${c.dim([books, eventId].filter(Boolean).join(' · '))}\n`;
+  if (message.type === 'game') return `${c.dim(at)}  ${c.bold(player)}  ${after}\n`;
+  return `${c.dim(at)}  ${c.bold(player)}  ${stat}  ${before}${after}  ${c.dim([game, books].filter(Boolean).join(' · '))}\n`;
 }
 
 export async function runWatch(ctx: CommandContext, opts: WatchOptions): Promise<void> {
@@ -90,12 +230,14 @@ export async function runWatch(ctx: CommandContext, opts: WatchOptions): Promise
     ...(opts.event ? { eventId: opts.event } : {}),
     ...(opts.minEdge !== undefined ? { minEdge: opts.minEdge } : {}),
   };
+  const state = new WatchState(opts.quietLive === true);
   for await (const message of ctx.stream(params)) {
     if (ctx.json) {
       ctx.out.stdout.write(`${JSON.stringify(message)}\n`);
       continue;
     }
     if (message.type === 'snapshot') {
+      state.snapshot(message);
       const delayed = message.delayed ? ' · delayed 10 minutes (free tier)' : '';
       const what = message.reset ? 'Starting over from' : 'Watching';
       ctx.out.message(
@@ -104,7 +246,7 @@ export async function runWatch(ctx: CommandContext, opts: WatchOptions): Promise
     } else if (message.type === 'end') {
       ctx.out.message(`The server ended the stream (${message.reason}); resuming…`);
     } else {
-      ctx.out.stdout.write(renderChange(message, ctx));
+      ctx.out.stdout.write(renderChange(message, ctx, state));
     }
   }
 }
@@ -131,9 +273,10 @@ export function register(program: Command, app: CliApp): void {
       'only props whose edge is at least x, e.g. 0.02 (pro and above); one falling below is shown as removed',
       parseMinEdge,
     )
+    .option('--quiet-live', "hide live-value ticks (a player's running stat); line moves and pulls still show")
     .addHelpText(
       'after',
-      '\nEach line: time, player, stat, old line (odds) → new line (odds), books, game. TSV when piped; --json prints each event as one JSON line (NDJSON). A dropped connection resumes where it stopped.',
+      '\nOne line per visible change: time, player, stat, old line (odds) → new line (odds), then the game and books; a prop pulled or back; a live value with the clock; a game going live or final. A change that shows nothing (a clock tick alone) prints no line. Piped: tab-separated time, player, stat, old line, old odds, new line or what happened, new odds, books, event id, game. --json prints each event as one JSON line (NDJSON). A dropped connection resumes where it stopped.',
     )
     .action((opts: WatchOptions, cmd: Command) => app.run(cmd, (ctx) => runWatch(ctx, opts)));
 }

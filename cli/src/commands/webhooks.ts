@@ -230,7 +230,7 @@ async function withWebhook<T>(ctx: CommandContext, load: () => Promise<T>, rende
   });
 }
 
-const NOT_FOUND = { notFound: 'Run `props webhooks list` to see your endpoints.', feature: 'Webhooks' };
+const NOT_FOUND = { notFound: 'Run `props webhooks list` to see your endpoints.', feature: 'webhooks' };
 
 export function register(program: Command, app: CliApp): void {
   const webhooks = program
@@ -279,7 +279,7 @@ export function register(program: Command, app: CliApp): void {
             () => ctx.webhooks.create(createRequestOf(url, opts)),
             (c) => renderCreated(c, ctx),
           ),
-        { feature: 'Webhooks' },
+        { feature: 'webhooks' },
       ),
     );
 
@@ -295,7 +295,7 @@ export function register(program: Command, app: CliApp): void {
             () => ctx.webhooks.list(),
             (d) => renderList(d, ctx),
           ),
-        { feature: 'Webhooks' },
+        { feature: 'webhooks' },
       ),
     );
 

@@ -98,7 +98,12 @@ export const MoverSchema = MoveSchema.extend({
   ...PropGameShape,
   player: z.string(),
   stat: StatKeySchema,
-  oddsChange: z.number().optional().describe('Largest movement of American odds on either side'),
+  oddsChange: z
+    .number()
+    .optional()
+    .describe(
+      'Largest movement of American odds on either side, in cents: on one continuous scale (-110 is -10, +105 is +5), so -120 to +120 is 40',
+    ),
   books: z.array(MoveSchema.extend({ source: BookSchema })),
 });
 export type Mover = z.infer<typeof MoverSchema>;

@@ -66,6 +66,7 @@ export const CreateKeyRequestSchema = z
     label: KeyLabelSchema.optional().describe('A name for the key'),
   })
   .describe('CreateKeyRequest');
+export type CreateKeyRequest = z.input<typeof CreateKeyRequestSchema>;
 
 export const CreatedKeySchema = z
   .object({

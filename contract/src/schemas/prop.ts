@@ -34,6 +34,10 @@ export const PlayerPropSchema = z
     bookCount: z.number().int().min(1).describe('Number of books that contributed'),
     photoUrl: z.string().url().optional(),
     playerId: z.string().optional(),
+    team: z
+      .string()
+      .optional()
+      .describe("The player's team, as the game names it (homeTeam or awayTeam); absent when no book says"),
     liveValue: z
       .number()
       .optional()

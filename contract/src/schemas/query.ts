@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import {
+  BOOKS,
   DEFAULT_MOVERS_LIMIT,
   DEFAULT_SPORT,
   FINAL_GAMES_LISTED_HOURS,
   MAX_MOVERS_LIMIT,
   MAX_SCAN_LIMIT,
+  SCAN_SORTS,
   STATE_FILTERS,
 } from '../catalog';
 import { EventIdSchema, SportIdSchema, StatKeySchema } from './common';
@@ -62,6 +64,15 @@ export const ScanQuerySchema = z.object({
     .optional()
     .describe(`Maximum rows (1 to ${MAX_SCAN_LIMIT}), further capped by the tier's scanLimit`),
   state: PropStateQuery,
+  sort: z
+    .enum(SCAN_SORTS, { errorMap: () => ({ message: `sort is one of ${SCAN_SORTS.join(', ')}` }) })
+    .optional()
+    .describe(
+      'Order of the whole board before the limit: line (highest first), odds (best price first), edge (best edge first; pro and above carry edges), books (most first), player (A to Z); board order (live first, then by start) when absent',
+    ),
+  minBooks: queryInt(1, BOOKS.length)
+    .optional()
+    .describe(`Only props posted by at least this many books (1 to ${BOOKS.length}), applied before the limit`),
 });
 export const PlayerPropsQuerySchema = z.object({
   name: PlayerNameQuery,

@@ -82,6 +82,14 @@ export const CalibrationBinSchema = z
   .describe('CalibrationBin');
 export type CalibrationBin = z.infer<typeof CalibrationBinSchema>;
 
+export const IntervalSchema = z
+  .object({
+    low: z.number(),
+    high: z.number(),
+  })
+  .describe('Interval');
+export type Interval = z.infer<typeof IntervalSchema>;
+
 export const EdgeRecordSchema = z
   .object({
     entry: z.string().describe('Entry type id (GET /api/v1/entries)'),
@@ -99,9 +107,51 @@ export const EdgeRecordSchema = z
       .describe(
         'Return per unit staked at the breakeven odds (hitRate ÷ breakeven − 1): exact for Power and standard entries, whose payout is (1/breakeven)^picks; an approximation for flex and insured. Null without picks',
       ),
+    hitRateInterval: IntervalSchema.nullable().describe(
+      'The 95 % Wilson score interval of the hit rate over these picks; null without picks',
+    ),
+    roiInterval: IntervalSchema.nullable().describe(
+      "The 95 % interval of the ROI: the hit rate's Wilson interval carried through the return per won pick (ROI = hitRate × return per win − 1, linear in the hit rate); null without picks",
+    ),
   })
   .describe('EdgeRecord');
 export type EdgeRecord = z.infer<typeof EdgeRecordSchema>;
+
+const BRIER = 'Mean squared error of the over chance (given no push) against the result: 0 is perfect, 0.25 a coin';
+const LOG_LOSS =
+  'Mean negative log-likelihood of the results (natural log; chances clamped to [0.0001, 0.9999]): 0.693 a coin';
+const ECE =
+  "Expected calibration error: the calibration bins' |predicted − observed|, weighted by their counts (0 is perfectly calibrated); null when empty";
+
+export const ScoresSchema = z
+  .object({
+    brier: z.number().nullable().describe(BRIER),
+    logLoss: z.number().nullable().describe(LOG_LOSS),
+    ece: z.number().nullable().describe(ECE),
+  })
+  .describe('Scores');
+
+export const MarketRecordSchema = z
+  .object({
+    count: z
+      .number()
+      .int()
+      .min(0)
+      .describe(
+        'Settled estimates (pushes apart) whose line a book priced at lock: the props on which the service and the market are compared',
+      ),
+    brier: z.number().nullable().describe(`The market's: ${BRIER}`),
+    logLoss: z.number().nullable().describe(`The market's: ${LOG_LOSS}`),
+    ece: z.number().nullable().describe(`The market's: ${ECE}`),
+    calibration: z
+      .array(CalibrationBinSchema)
+      .describe("The market's over chance (given no push) in ten bins against the observed over rate"),
+    ours: ScoresSchema.describe("The service's published chances scored on exactly these props"),
+  })
+  .describe(
+    "MarketRecord: the market on the same settled props: the priced book's two sides at the lock's line as they stood at the start, de-vigged (the prop's own book first). Lower Brier and log loss are better; a coin flip scores Brier 0.25",
+  );
+export type MarketRecord = z.infer<typeof MarketRecordSchema>;
 
 export const TrackRecordResponseSchema = z
   .object({
@@ -128,6 +178,8 @@ export const TrackRecordResponseSchema = z
     calibration: z
       .array(CalibrationBinSchema)
       .describe('Predicted chance of the over (given no push) in ten bins against the observed over rate'),
+    ece: z.number().nullable().describe(ECE),
+    market: MarketRecordSchema,
     edges: z
       .array(EdgeRecordSchema)
       .describe("Picks of the better side whose edge was at least minEdge, per entry type of the prop's book"),

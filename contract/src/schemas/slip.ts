@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_SLIP_LEGS, MIN_ENTRY_PICKS } from '../catalog';
-import { BookSchema, EventIdSchema, StatKeySchema } from './common';
+import { BookSchema, EventIdSchema, SportIdSchema, StatKeySchema } from './common';
 import { EntryKindSchema } from './entry';
 import { PropSideSchema } from './prop';
 import { PlayerNameQuery } from './query';
@@ -9,6 +9,14 @@ export const SlipLegSchema = z
   .object({
     eventId: EventIdSchema.optional().describe("The game; when absent, the player's one game on today's board"),
     player: PlayerNameQuery,
+    team: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .optional()
+      .describe("The player's team, to tell players of one name apart: a full name, nickname, city or abbreviation"),
+    sport: SportIdSchema.optional().describe("The player's sport, to tell players of one name apart"),
     stat: StatKeySchema,
     side: PropSideSchema,
     book: BookSchema.optional().describe('The book the entry is played at; every leg names the same one, or none'),

@@ -1,12 +1,15 @@
 /**
- * /openapi.json (the contract's document) and /docs, an interactive reference page whose
- * assets (Swagger UI) are served from this process: no CDN.
+ * /openapi.json (the contract's document), /docs, an interactive reference page whose
+ * assets (Swagger UI) are served from this process (no CDN), and /llms.txt with the guides it
+ * links to under /guides/.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { buildOpenApi } from '@propsfeed/docs';
-import type { FastifyInstance } from 'fastify';
+import { fileURLToPath } from 'node:url';
+import { buildLlmsTxt, buildOpenApi, GUIDES } from '@propsfeed/docs';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type HostPolicy, isAllowedHost } from '../net/hostGuard';
 
 const ASSETS: Record<string, string> = {
   'swagger-ui.css': 'text/css; charset=utf-8',
@@ -55,14 +58,70 @@ const DOCS_HEADERS = {
   'referrer-policy': 'no-referrer',
 };
 
-export async function registerDocs(app: FastifyInstance): Promise<void> {
-  const openapi = Buffer.from(JSON.stringify(buildOpenApi()));
+/** Stands in for the server's address in the serialized document, replaced per request. */
+const SERVER_URL_SLOT = 'propsfeed:served-from';
+
+/**
+ * The address a browser reached this server at, for the document's `servers` (what the
+ * reference page's "Try it out" calls): the request's Host and scheme, or the proxy's
+ * X-Forwarded-Host/-Proto when PROPS_TRUST_PROXY trusts the peer (Fastify decides that). Only
+ * a host the server answers (loopback, PROPS_ALLOWED_HOSTS) is written into the page; any
+ * other gets `/`, which OpenAPI reads as the document's own origin.
+ */
+export function servedFrom(request: FastifyRequest, hosts: HostPolicy): string {
+  const host = request.host;
+  if (!isAllowedHost(hosts, host)) return '/';
+  const scheme = request.protocol === 'https' ? 'https' : 'http';
+  return `${scheme}://${host.toLowerCase()}`;
+}
+
+/**
+ * The guides (docs/*.md): beside the bundle in the published package (its build copies them to
+ * dist/guides), in the repository's docs/ when run from source.
+ */
+function readGuides(): Map<string, Buffer> {
+  const places = ['./guides/', '../../../docs/'].map((path) => fileURLToPath(new URL(path, import.meta.url)));
+  const dir = places.find((place) => existsSync(join(place, GUIDES[0]?.file ?? '')));
+  const guides = new Map<string, Buffer>();
+  if (dir === undefined) return guides;
+  for (const { file } of GUIDES) {
+    if (existsSync(join(dir, file))) guides.set(file, readFileSync(join(dir, file)));
+  }
+  return guides;
+}
+
+const MARKDOWN = 'text/markdown; charset=utf-8';
+
+export async function registerDocs(app: FastifyInstance, hosts: HostPolicy): Promise<void> {
+  const document = buildOpenApi();
+  document.servers = [{ url: SERVER_URL_SLOT, description: 'This server' }];
+  const [head, tail] = JSON.stringify(document).split(JSON.stringify(SERVER_URL_SLOT)) as [string, string];
   const dir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   const assets = new Map(
     Object.entries(ASSETS).map(([name, type]) => [name, { type, body: readFileSync(join(dir, name)) }]),
   );
 
-  app.get('/openapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(openapi));
+  app.get('/openapi.json', async (request, reply) =>
+    reply
+      .type('application/json; charset=utf-8')
+      .header('vary', 'host, x-forwarded-host, x-forwarded-proto')
+      .send(`${head}${JSON.stringify(servedFrom(request, hosts))}${tail}`),
+  );
+  const guides = readGuides();
+  app.get('/llms.txt', async (request, reply) => {
+    const from = servedFrom(request, hosts);
+    const server = from === '/' ? '' : from;
+    return reply
+      .type(MARKDOWN)
+      .header('vary', 'host, x-forwarded-host, x-forwarded-proto')
+      .header('x-content-type-options', 'nosniff')
+      .send(buildLlmsTxt({ server, guide: (file) => `${server}/guides/${file}` }));
+  });
+  app.get<{ Params: { file: string } }>('/guides/:file', async (request, reply) => {
+    const guide = guides.get(request.params.file);
+    if (!guide) return reply.callNotFound();
+    return reply.type(MARKDOWN).header('x-content-type-options', 'nosniff').send(guide);
+  });
   app.get('/docs', async (_request, reply) => reply.headers(DOCS_HEADERS).type('text/html; charset=utf-8').send(PAGE));
   app.get('/docs/init.js', async (_request, reply) =>
     reply.headers(DOCS_HEADERS).type('application/javascript; charset=utf-8').send(INIT),

@@ -197,7 +197,7 @@ export class FeedCore {
       overOdds: line === null ? undefined : l.overOdds,
       underOdds: line === null ? undefined : l.underOdds,
     });
-    const lines: QuotedLine[] = [];
+    const parts: QuotedLine[][] = [];
     for (const part of s.parts.values()) {
       // A part that failed this cycle still holds the parse it was interned from.
       if (part.quoted === undefined || part.internedFrom !== part.result) {
@@ -213,8 +213,11 @@ export class FeedCore {
         part.quoted = next;
         part.internedFrom = part.result;
       }
-      for (const q of part.quoted) lines.push(q);
+      parts.push(part.quoted);
     }
+    // One part (a whole slate) is the book's lines as they are: a copy would be one more array
+    // the size of the slate per cycle, allocated where the collector pays most for it.
+    const lines = parts.length === 1 ? (parts[0] as QuotedLine[]) : parts.flat();
     if (s.resumed && complete) {
       const present = new Set(lines.map(lineKey));
       for (const [key, stored] of s.resumed) {

@@ -7,7 +7,8 @@ import { ADAPTERS } from '../books';
 import { createGameLogStore } from '../history/gameLogs';
 import { createLineHistoryStore } from '../history/lineHistory';
 import { createSettlementStore } from '../history/settlement';
-import { type SimServer, startSimServer } from '../sim/server';
+import { startSimBooks } from '../sim/books';
+import type { SimServer } from '../sim/server';
 import type { SimWorld } from '../sim/world';
 import type { Db } from '../store/db';
 import { backfill } from './backfill';
@@ -77,7 +78,7 @@ export async function startIngest(opts: StartIngestOptions): Promise<RunningFeed
       const result = await backfill({ core, world, now: started, gameLogs, storedUntilMs });
       logger.info({ ...result, ms: now() - started, seed: world.seed }, 'simulated books backfilled');
     }
-    sim = await startSimServer(world, now);
+    sim = await startSimBooks({ seed: world.seed, now, logger });
     urls = { prizepicks: sim.prizepicksUrl, underdog: sim.underdogUrl };
   }
   logger.info({ books, simulated, urls: simulated ? undefined : urls }, 'feed polling');

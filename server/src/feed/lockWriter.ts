@@ -8,11 +8,24 @@
 
 import type { PropLock, SettlementStore } from '../history/settlement';
 import type { GameLog, GameLogStore } from '../history/types';
+import { devigMultiplicative } from '../odds/devig';
 import { fairProbabilities } from '../odds/fair';
 import { byDateDesc } from '../stats/context';
 import { projectStat } from '../stats/projection';
 import type { FeedLogger } from './logger';
-import type { Board, BoardGame } from './types';
+import type { Board, BoardGame, BookQuote } from './types';
+
+/**
+ * The market's over chance (given no push) at `line`, as the board showed it: a priced book's
+ * two sides at that line de-vigged, `book`'s own first. Undefined where no book priced it.
+ */
+export function marketAt(quotes: readonly BookQuote[], book: BookQuote['source'], line: number): number | undefined {
+  const priced = quotes
+    .filter((q) => q.line === line && q.overOdds !== undefined && q.underOdds !== undefined)
+    .sort((a, b) => Number(b.source === book) - Number(a.source === book))[0];
+  if (priced?.overOdds === undefined || priced.underOdds === undefined) return undefined;
+  return devigMultiplicative(priced.overOdds, priced.underOdds).pOver;
+}
 
 export class PropLockWriter {
   /** Each game's last pre-game version, until it starts or leaves the board. */
@@ -90,6 +103,7 @@ export class PropLockWriter {
           pPush: p.pPush,
           basis: p.basis,
           lockedAt: at,
+          marketPOver: marketAt(prop.books, p.source, p.line),
         });
       }
     }

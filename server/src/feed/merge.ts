@@ -47,6 +47,8 @@ interface Built {
   game: BoardGame;
   /** Each prop with the quotes it was built from, so a rebuilt game reuses unchanged props. */
   props: Map<string, BuiltProp>;
+  /** The prop key of each of `lines`, so a rebuilt game makes key strings only for lines that changed. */
+  keys: string[];
 }
 
 interface BuiltProp {
@@ -189,7 +191,7 @@ function compareGames(a: BoardGame, b: BoardGame): number {
 }
 
 /** `previous`: the game as the last board built it; `at`: this board's fetchedAt. */
-function buildGame(draft: Draft, previous: Built | undefined, at: number): Pick<Built, 'game' | 'props'> {
+function buildGame(draft: Draft, previous: Built | undefined, at: number): Pick<Built, 'game' | 'props' | 'keys'> {
   const primary = draft.members[0] as Member;
   const sides = draft.members.find((m) => m.game.homeKnown) ?? primary;
   let state: GameState = 'pre';
@@ -220,27 +222,36 @@ function buildGame(draft: Draft, previous: Built | undefined, at: number): Pick<
   if (liveClock) game.clock = liveClock;
   if (score && state !== 'pre') game.score = score;
   if (state === 'final') game.finalAt = previous?.game.finalAt ?? at;
-  const props = buildProps(draft, state, liveClock, previous?.props);
+  const { props, keys } = buildProps(draft, state, liveClock, previous);
   game.props = [...props.values()].map((b) => b.prop);
   game.props.sort((a, b) =>
     a.player < b.player ? -1 : a.player > b.player ? 1 : a.stat < b.stat ? -1 : a.stat > b.stat ? 1 : 0,
   );
-  return { game, props };
+  return { game, props, keys };
 }
 
 function buildProps(
   draft: Draft,
   gameState: GameState,
   clock: string | undefined,
-  previous: Map<string, BuiltProp> | undefined,
-): Map<string, BuiltProp> {
+  previousGame: Built | undefined,
+): Pick<Built, 'props' | 'keys'> {
+  const previous = previousGame?.props;
+  const previousLines = previousGame?.lines;
+  const previousKeys = previousGame?.keys;
+  const keys = new Array<string>(draft.lines.length);
   // Per (player, stat): at most one quote per book, at the book's rank.
   const slotsByProp = new Map<string, (QuotedLine | undefined)[]>();
   // One display name per player in a game (books spell accents differently): the first-ranked book's.
   const nameByPlayer = new Map<string, { rank: number; name: string }>();
   for (let i = 0; i < draft.lines.length; i++) {
     const line = draft.lines[i] as QuotedLine;
-    const key = `${line.playerKey}\u0000${line.stat}`;
+    // The same quote object at the same place had this key last time (a quote's key never changes).
+    const key =
+      previousLines?.[i] === line && previousKeys?.[i] !== undefined
+        ? (previousKeys[i] as string)
+        : `${line.playerKey}\u0000${line.stat}`;
+    keys[i] = key;
     let slots = slotsByProp.get(key);
     if (!slots) {
       slots = new Array<QuotedLine | undefined>(BOOKS.length);
@@ -264,7 +275,7 @@ function buildProps(
       sameRefs(prev.slots, slots);
     built.set(key, reuse ? prev : { slots, prop: buildProp(slots, name, gameState, clock) });
   }
-  return built;
+  return { props: built, keys };
 }
 
 function quoteOf(source: Book, line: QuotedLine): BookQuote {

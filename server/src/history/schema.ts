@@ -60,6 +60,8 @@ export interface PropLocksTable {
   p_push: number | null;
   basis: string;
   locked_at: number | string;
+  /** The priced book's de-vigged over chance at this line at lock; null: none (012). */
+  market_p_over: number | null;
 }
 
 export interface HistorySchema {
@@ -74,13 +76,17 @@ export function historyDb(db: Db): Db<HistorySchema> {
   return db as unknown as Db<HistorySchema>;
 }
 
-const BULK_CHUNK = 5_000;
+/** Rows per statement: a few milliseconds of SQLite's (blocking) insert each, the JSON included. */
+const BULK_CHUNK = 500;
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * Inserts many rows with one bound parameter per statement (the rows as JSON), which both
  * engines expand server-side: SQLite with json_each, PostgreSQL with json_populate_recordset.
  * Building a statement with a parameter per value costs more than the insert itself.
  * Returns the number of rows inserted (conflicting rows are skipped when `ignoreConflicts`).
+ * Statements of BULK_CHUNK rows, a turn of the event loop between them: a board's thousands
+ * of changes never hold the loop for more than a few milliseconds at a time.
  */
 export async function bulkInsert<Row extends object>(
   kysely: QueryExecutorProvider,
@@ -96,6 +102,7 @@ export async function bulkInsert<Row extends object>(
   const conflict = opts.ignoreConflicts ? sql` on conflict do nothing` : sql``;
   let inserted = 0;
   for (let i = 0; i < rows.length; i += BULK_CHUNK) {
+    if (i > 0) await nextTurn();
     const json = JSON.stringify(rows.slice(i, i + BULK_CHUNK));
     const query =
       engine === 'sqlite'

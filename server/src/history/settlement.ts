@@ -30,6 +30,11 @@ export interface PropLock {
   pPush?: number | undefined;
   basis: ProbabilityBasis;
   lockedAt: number;
+  /**
+   * The market at lock: P(over | no push) at this line from a priced book's two sides,
+   * de-vigged (this book's own prices first). Absent where no book priced this line.
+   */
+  marketPOver?: number | undefined;
 }
 
 export interface SettledLock extends PropLock {
@@ -84,6 +89,7 @@ function toRow(l: PropLock): PropLocksTable {
     p_push: l.pPush ?? null,
     basis: l.basis,
     locked_at: l.lockedAt,
+    market_p_over: l.marketPOver ?? null,
   };
 }
 
@@ -106,6 +112,7 @@ function fromRow(row: PropLocksTable): PropLock {
     lockedAt: Number(row.locked_at),
   };
   if (row.p_push !== null) lock.pPush = Number(row.p_push);
+  if (row.market_p_over !== null) lock.marketPOver = Number(row.market_p_over);
   return lock;
 }
 

@@ -29,7 +29,10 @@ export function keyAdminOver(store: Store): KeyAdmin {
   };
 }
 
-/** Opens the store PROPS_DATA_DIR (or PROPS_DATABASE_URL) names, applying migrations. */
-export async function openKeyAdmin(config: Config = loadConfig()): Promise<KeyAdmin> {
-  return keyAdminOver(await openStore(config));
+/**
+ * Opens the store PROPS_DATA_DIR (or PROPS_DATABASE_URL) names, applying migrations. With
+ * `create: false`, a store that does not exist yet is a StoreMissingError, not a new empty one.
+ */
+export async function openKeyAdmin(config: Config = loadConfig(), opts: { create?: boolean } = {}): Promise<KeyAdmin> {
+  return keyAdminOver(await openStore(config, opts));
 }

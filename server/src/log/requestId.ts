@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { isWellFormedRequestId, REQUEST_ID_HEADER } from '@propsfeed/contract';
-import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** Fastify's `genReqId`: the client's id when well-formed, a random UUID otherwise (ids stay unique across replicas). */
 export function requestIdOf(raw: IncomingMessage): string {
@@ -10,8 +10,7 @@ export function requestIdOf(raw: IncomingMessage): string {
   return typeof given === 'string' && isWellFormedRequestId(given) ? given : randomUUID();
 }
 
-/** An `onRequest` hook: every answer names its request id, errors included. */
-export function echoRequestId(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
+/** Every answer names its request id, errors included: called from the app's onRequest hook. */
+export function echoRequestId(request: FastifyRequest, reply: FastifyReply): void {
   reply.header(REQUEST_ID_HEADER, request.id);
-  done();
 }

@@ -227,17 +227,30 @@ export class ConnectionGuard {
     } else if (t.where !== undefined) {
       this.move(socket, t, undefined);
     }
-    res.once('close', () => {
-      t.busy -= 1;
-      if (t.receiving === req) t.receiving = undefined;
-      if (!this.tracked.has(socket)) return;
-      if (t.busy > 0) {
-        if (t.where === 'receiving' && t.receiving === undefined) this.move(socket, t, undefined);
-        return;
-      }
-      t.since = this.now();
-      this.move(socket, t, 'between');
-    });
+    res.on('close', this.answered);
+  }
+
+  /**
+   * A response's 'close' listener: one function for all of them (`this` is the response), not a
+   * closure made per request; a response closes once, so it needs no `once` wrapper either.
+   */
+  private readonly answered = ((guard: ConnectionGuard) =>
+    function answered(this: ServerResponse) {
+      guard.finished(this.req);
+    })(this);
+
+  private finished(req: IncomingMessage): void {
+    const socket = req.socket;
+    const t = this.tracked.get(socket);
+    if (!t) return;
+    t.busy -= 1;
+    if (t.receiving === req) t.receiving = undefined;
+    if (t.busy > 0) {
+      if (t.where === 'receiving' && t.receiving === undefined) this.move(socket, t, undefined);
+      return;
+    }
+    t.since = this.now();
+    this.move(socket, t, 'between');
   }
 
   private forget(socket: Socket): void {

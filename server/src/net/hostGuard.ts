@@ -50,6 +50,12 @@ function hostnameOf(host: string): string | undefined {
   }
 }
 
+/** Whether a Host value (`name[:port]`) names a host this server answers: loopback or PROPS_ALLOWED_HOSTS. */
+export function isAllowedHost(policy: HostPolicy, host: string | undefined): boolean {
+  const hostname = host === undefined ? undefined : hostnameOf(host);
+  return hostname !== undefined && policy.hosts.has(hostname);
+}
+
 /** A header as a refusal quotes it: in JSON quotes, at most MAX_ECHO characters of it. */
 const quoted = (value: string) => JSON.stringify(echo(value));
 
@@ -59,8 +65,7 @@ export function hostRefusal(
   host: string | undefined,
   origin: string | undefined,
 ): string | undefined {
-  const hostname = host === undefined ? undefined : hostnameOf(host);
-  if (hostname === undefined || !policy.hosts.has(hostname)) {
+  if (!isAllowedHost(policy, host)) {
     const named = host === undefined ? 'a request without a Host header' : `Host ${quoted(host)}`;
     return (
       `${named} is not allowed: this server answers MCP for loopback names (localhost, 127.0.0.1, [::1]) and the ` +

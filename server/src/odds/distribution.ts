@@ -170,6 +170,17 @@ export function describeModel(model: StatModel): string {
 }
 
 /**
+ * A stat's distribution over the share `left` of a game, its events independent increments:
+ * Poisson(mean·left), a negative binomial's r·left at the same p, a normal's mean and
+ * variance scaled alike.
+ */
+export function remainingModel(model: StatModel, left: number): StatModel {
+  if (model.kind === 'poisson') return { kind: 'poisson', mean: model.mean * left };
+  if (model.kind === 'negbin') return { kind: 'negbin', mean: model.mean * left, r: model.r * left };
+  return { ...model, mean: model.mean * left, sd: model.sd * Math.sqrt(left) };
+}
+
+/**
  * P(X = k) for k = 0..K of a model over whole numbers, where K reaches all but 1e-12 of the
  * mass (at most `cap`). A normal is read as rounded to the nearest whole number and floored
  * at 0 (the mass below 0.5 is 0's), which is how integer stats it models are drawn.

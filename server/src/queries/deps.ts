@@ -20,7 +20,10 @@ export interface BoardData {
 export interface QueryDeps {
   views: ViewRegistry;
   limiter: Limiter;
+  /** The board's clock (views, history windows, entries in effect): PROPS_SIM_CLOCK's on the simulator. */
   now: () => number;
+  /** The machine's clock, for limits and tokens, when the board's is simulated; default `now`. */
+  machineNow?: () => number;
   /** Game logs, line history and openings for the board routes; without it they answer 503. */
   boardData?: BoardData;
   /** The pick'em payout tables in force (default: the catalog's). */

@@ -31,7 +31,7 @@ export async function meJson(deps: QueryDeps, caller: Caller): Promise<string> {
  * check-and-count, just before, when the limiter kept it (no second round trip to Redis).
  */
 function usedToday(deps: QueryDeps, caller: Caller): number | Promise<number> {
-  const nowMs = deps.now();
+  const nowMs = (deps.machineNow ?? deps.now)();
   return deps.limiter.countedToday?.(caller.keyId, nowMs) ?? deps.limiter.usedToday(caller.keyId, nowMs);
 }
 

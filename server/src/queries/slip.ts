@@ -5,18 +5,80 @@
  */
 import { BOOKS, type Book, type SlipEvaluation, type SlipLeg } from '@propsfeed/contract';
 import type { Caller } from '../auth/caller';
+import { echo } from '../errors/answer';
 import { ApiError } from '../errors/apiError';
 import type { BoardGame, BoardProp } from '../feed/types';
 import { hitDistribution, round4, utcDay } from '../odds/entries';
+import { candidateLabel, searchPlayers } from '../stats/playerSearch';
 import type { QueryDeps } from './deps';
 import { entryBookOf } from './entries';
-import { findPlayer, playersOnBoard, requestedSports } from './players';
+import { type BoardPlayer, playerFilterOf, playersOnBoard, requestedSports } from './players';
+import { MATCH_THRESHOLD, teamScore } from './teamMatch';
 
 const ASSUMPTION =
   'The legs are treated as independent, and each probability is an estimate from prices and game logs, not a promise. A pushed leg is left out (the books drop it from the entry); the chances here are given no push.';
 
 function refuse(message: string): never {
   throw new ApiError('invalid_request', message);
+}
+
+/** A leg that could mean several props: a 400 whose body lists each as a leg to paste (`choices`). */
+export class AmbiguousLegError extends ApiError {
+  constructor(
+    message: string,
+    readonly choices: string[],
+  ) {
+    super('invalid_request', `${message}: ${choices.join('; ')}`);
+  }
+
+  override toBody() {
+    return { ...super.toBody(), choices: this.choices };
+  }
+}
+
+/** A leg as the CLI takes it, `player@tag:stat:side[@book]`, the tag telling the player (team or game) apart. */
+function legText(player: string, tag: string, leg: SlipLeg): string {
+  return `${player}@${tag}:${leg.stat}:${leg.side}${leg.book ? `@${leg.book}` : ''}`;
+}
+
+/** The players a leg's team and sport leave: a team is matched forgivingly (name, nickname, city, abbreviation). */
+function playersOfLeg(players: readonly BoardPlayer[], leg: SlipLeg): BoardPlayer[] {
+  return players.filter(
+    (p) =>
+      (leg.sport === undefined || p.sport === leg.sport) &&
+      (leg.team === undefined || (p.team !== undefined && teamScore(leg.team, p.team, p.sport) >= MATCH_THRESHOLD)),
+  );
+}
+
+/** The one player a leg names; a 400 listing the choices, as legs, when it names several. */
+function playerOfLeg(
+  players: readonly BoardPlayer[],
+  leg: SlipLeg,
+  where: string,
+  hasProp: (player: BoardPlayer) => boolean,
+): BoardPlayer {
+  playerFilterOf(leg.player);
+  const pool = playersOfLeg(players, leg);
+  const match = searchPlayers(leg.player, pool);
+  if (match.kind === 'found') return match.player;
+  // Of players sharing a name, one may be the only one with this stat tonight: the leg means them.
+  const playable = match.kind === 'ambiguous' ? match.candidates.filter(hasProp) : [];
+  if (playable.length === 1) return playable[0] as BoardPlayer;
+  if (match.kind === 'none') {
+    const narrowed = [leg.team && `of team '${echo(leg.team)}'`, leg.sport && `in ${leg.sport}`].filter(Boolean);
+    refuse(`${where}: no such player${narrowed.length ? ` ${narrowed.join(' ')}` : ''} on today's board`);
+  }
+  const teams = match.candidates.map((p) => p.team ?? p.sport);
+  const choices = match.candidates.map((p, i) => {
+    const team = teams[i] as string;
+    // A team two candidates share does not tell them apart: their game does.
+    const tag = teams.indexOf(team) === teams.lastIndexOf(team) ? team : (p.props[0]?.game.id ?? team);
+    return legText(p.name, tag, leg);
+  });
+  throw new AmbiguousLegError(
+    `${where}: '${echo(leg.player)}' matches more than one player (${match.candidates.map(candidateLabel).join('; ')}); write the leg as one of`,
+    choices,
+  );
 }
 
 interface Found {
@@ -55,19 +117,21 @@ export function evaluateSlipQuery(deps: QueryDeps, caller: Caller, legs: readonl
   const players = [...playersOnBoard(views).values()].filter((p) => sports.includes(p.sport));
   const found: Found[] = legs.map((leg, i) => {
     const where = `leg ${i + 1} (${leg.player} ${leg.stat})`;
-    const player = findPlayer(leg.player, players);
-    if (!player) refuse(`${where}: no such player on today's board`);
-    const matches = player.props.filter(
-      ({ game, prop }) =>
-        prop.stat === leg.stat &&
-        views.showsProps(game) &&
-        (leg.eventId === undefined || game.id === leg.eventId || game.aliases.includes(leg.eventId)),
-    );
+    const propsOf = (p: BoardPlayer) =>
+      p.props.filter(
+        ({ game, prop }) =>
+          prop.stat === leg.stat &&
+          views.showsProps(game) &&
+          (leg.eventId === undefined || game.id === leg.eventId || game.aliases.includes(leg.eventId)),
+      );
+    const player = playerOfLeg(players, leg, where, (p) => propsOf(p).length > 0);
+    const matches = propsOf(player);
     if (matches.length === 0)
       refuse(`${where}: ${player.name} has no ${leg.stat} prop${leg.eventId ? ` in ${leg.eventId}` : ''} you can play`);
     if (matches.length > 1)
-      refuse(
-        `${where}: ${player.name} has ${leg.stat} props in ${matches.length} games; give eventId (${matches.map((m) => m.game.id).join(', ')})`,
+      throw new AmbiguousLegError(
+        `${where}: ${player.name} has ${leg.stat} props in ${matches.length} games; give the game (eventId), as in`,
+        matches.map((m) => legText(player.name, m.game.id, leg)),
       );
     const match = matches[0] as { game: BoardGame; prop: BoardProp };
     return { leg, ...match };

@@ -9,7 +9,7 @@ export const createKey =
     const input: CreateKeyInput = { tier: 'free', label: body.label ?? labelOfEmail(body.email), email: body.email };
     // Refused input spends no sign-up.
     checkKeyInput(input);
-    await deps.signups.admit(request.ip, deps.now());
+    await deps.signups.admit(request.ip, (deps.machineNow ?? deps.now)());
     const { created, record } = await issueKey(deps.store, input);
     deps.keys.put(record);
     return { status: 201, body: created };

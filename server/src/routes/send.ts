@@ -4,10 +4,20 @@ import type { ContentEncoding, Prepared } from '../views';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** The last Accept-Encoding read and its answer: a client sends the same one on every request. */
+let lastAccept: { header: string; encoding: ContentEncoding } | undefined;
+
 /** br when accepted, else gzip when accepted, else identity (q=0 refuses an encoding). */
 export function pickEncoding(accept: string | string[] | undefined): ContentEncoding {
   if (accept === undefined) return 'identity';
   const header = Array.isArray(accept) ? accept.join(',') : accept;
+  if (lastAccept?.header === header) return lastAccept.encoding;
+  const encoding = parseAcceptEncoding(header);
+  lastAccept = { header, encoding };
+  return encoding;
+}
+
+function parseAcceptEncoding(header: string): ContentEncoding {
   let gzip = false;
   let br = false;
   for (const part of header.split(',')) {

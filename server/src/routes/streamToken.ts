@@ -5,7 +5,7 @@ import type { RouteDeps, RouteImpl } from './deps';
 export const streamToken =
   (deps: RouteDeps): RouteImpl<'streamToken'> =>
   async ({ request }) => {
-    const nowMs = deps.now();
+    const nowMs = (deps.machineNow ?? deps.now)();
     const { token, expiresAtMs } = await deps.streamTokens.issue(callerOfRequest(request).keyId, nowMs);
     return {
       status: 201,

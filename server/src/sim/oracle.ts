@@ -1,11 +1,11 @@
 /**
  * The oracle: the best probability anyone could give a simulated prop, from the simulated
  * player's true distribution (world.ts draws every final from it). Pre-game it is that
- * distribution; in-game it is the distribution conditioned on the value shown so far, which
- * the simulator accrues as floor(final × share of the game played) per base stat. For the
+ * distribution; in-game it is the value shown so far plus the true distribution of what is
+ * left (world.ts draws each in-game path as independent increments). For the
  * project's own tools (the backtest, tests), never for the API (DESIGN.md: "The simulator's truth").
  */
-import { convolve, integerPmf, type StatModel, sidesOfPmf } from '../odds/distribution';
+import { convolve, integerPmf, remainingModel, type StatModel, sidesOfPmf } from '../odds/distribution';
 import type { SimGame, SimPlayer, SimWorld } from './world';
 
 export interface OracleChances {
@@ -18,36 +18,22 @@ export interface OracleChances {
 export interface OraclePart {
   model: StatModel;
   weight: number;
-  /** floor(final × accrued), the value shown so far (0 pre-game). */
+  /** The value shown so far (0 pre-game). */
   soFar: number;
 }
 
 /**
- * P(final = k | floor(k × accrued) = soFar) for one base stat: the prior restricted to the
- * finals that show `soFar` at this share of the game, renormalized. Pre-game (accrued 0) it is
- * the prior; final (accrued 1) it is certain.
+ * P(final = k | soFar shown at `accrued` of the game) for one base stat. The simulator spreads
+ * each final over the game's steps as independent increments (Poisson events uniformly, a
+ * negative binomial's by Dirichlet(r / steps) weights), so what is left is the player's
+ * distribution over the share left: soFar + Poisson(mean·left) or NB(r·left, same p).
+ * Pre-game (accrued 0) it is the prior; final (accrued 1) it is certain.
  */
 export function conditionedPmf(model: StatModel, accrued: number, soFar: number): number[] {
-  const prior = integerPmf(model);
-  if (accrued <= 0) return prior;
+  if (accrued <= 0) return integerPmf(model);
   if (accrued >= 1) return Object.assign(new Array<number>(soFar + 1).fill(0), { [soFar]: 1 });
-  // floor(k·f) = v  ⇔  v/f ≤ k < (v+1)/f
-  const from = Math.ceil(soFar / accrued - 1e-9);
-  const to = Math.ceil((soFar + 1) / accrued - 1e-9) - 1;
-  const size = Math.max(prior.length, to + 1);
-  const pmf = new Array<number>(size).fill(0);
-  let total = 0;
-  for (let k = from; k <= to; k++) {
-    const p = prior[k] ?? 0;
-    pmf[k] = p;
-    total += p;
-  }
-  // A value the prior gives no mass (far in its tail): the finals that show it, alike.
-  if (!(total > 0)) {
-    for (let k = from; k <= to; k++) pmf[k] = 1 / (to - from + 1);
-    return pmf;
-  }
-  return pmf.map((p) => p / total);
+  const rest = integerPmf(remainingModel(model, 1 - accrued));
+  return [...new Array<number>(soFar).fill(0), ...rest];
 }
 
 /** The chances of a prop summing `parts` at `line`, `accrued` of the game played. */

@@ -33,7 +33,25 @@ export function pick<T>(r: number, list: readonly T[]): T {
   return list[Math.min(list.length - 1, Math.floor(r * list.length))] as T;
 }
 
-/** Approximately normal (mean 0, sd 1) from a stream. */
+/** Approximately normal (mean 0, sd 1) from a stream: six uniforms (variance 1/12 each), centred and scaled. */
 export function gaussian(next: () => number): number {
-  return next() + next() + next() + next() + next() + next() - 3;
+  return (next() + next() + next() + next() + next() + next() - 3) * Math.SQRT2;
+}
+
+/** A standard normal draw (Box–Muller): exact in the tails, where `gaussian` is bounded. */
+export function normal(next: () => number): number {
+  return Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());
+}
+
+/** A Gamma(shape, 1) draw (Marsaglia and Tsang; below shape 1, boosted by U^(1/shape)). */
+export function gammaDraw(next: () => number, shape: number): number {
+  if (shape < 1) return gammaDraw(next, shape + 1) * (1 - next()) ** (1 / shape);
+  const d = shape - 1 / 3;
+  const c = 1 / Math.sqrt(9 * d);
+  for (;;) {
+    const x = normal(next);
+    const v = (1 + c * x) ** 3;
+    if (v <= 0) continue;
+    if (Math.log(1 - next()) < 0.5 * x * x + d - d * v + d * Math.log(v)) return d * v;
+  }
 }

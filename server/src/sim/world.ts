@@ -3,14 +3,18 @@
  * per-player means, lines that go up once both teams' previous games are over (at most a
  * sport's `openBeforeMin` before the start), are set and priced from the books' read of the
  * player (his recent form, partly his mean), move at checkpoints that crowd towards the start,
- * follow the score while live, and final values drawn from the player's distribution. Everything is a pure function of (seed, time), so any moment — now or hours ago,
- * for the backfill — can be asked for, and tests can assert exact values.
+ * follow the score while live, and final values drawn from the player's distribution. A game's
+ * values accrue in independent increments (what is left to play does not depend on what has
+ * been played), and a book prices each line by its own read: the over chance its read gives,
+ * with the read's own uncertainty in it, so its de-vigged prices are calibrated wherever its
+ * read is unbiased. Everything is a pure function of (seed, time), so any moment — now or
+ * hours ago, for the backfill — can be asked for, and tests can assert exact values.
  */
 import type { GameState, SportId } from '@propsfeed/contract';
 import { COUNT_MEAN_LIMIT, countQuantile, probabilitiesAt, type StatModel } from '../odds/distribution';
 import { Calendar, type ScheduledGame } from './calendar';
 import { FAMOUS, HANDLE_PARTS, SUFFIXES } from './names';
-import { gaussian, pick, stream } from './random';
+import { gammaDraw, gaussian, normal, pick, stream } from './random';
 import { DISPERSION, SIM_SPORTS, type SimSport, type Slot } from './sports';
 
 const MIN = 60_000;
@@ -25,6 +29,14 @@ const RECENT_GAMES = 10;
 const WEEK_MS = 7 * 24 * 60 * MIN;
 /** Underdog's margin: both sides' implied chances sum to this (-110 / -110). */
 const OVERROUND = 1.0476;
+/** A recent game's weight in the books' read of form, relative to the next newer one. */
+const FORM_DECAY = 0.8;
+/** The books' read is off by this share of itself, beside the noise of recent form. */
+const READ_NOISE = 0.03;
+/** Underdog prices over chances within these (its own, before the margin); beyond, it shows payouts only. */
+const PRICED_RANGE = [0.05, 0.95] as const;
+/** How far a book shades its price off its read between line moves (never further). */
+const MAX_LEAN = 0.02;
 
 export interface SimPlayer {
   id: string;
@@ -85,7 +97,7 @@ function stepOf(mean: number): number {
   return mean >= 60 ? 3 : 1;
 }
 
-/** A line for a mean: the half point below it (in-game, on the value so far plus what is left). */
+/** A line for a mean: the half point below it. */
 function lineFor(mean: number): number {
   return Math.max(0.5, Math.floor(mean) + 0.5);
 }
@@ -110,10 +122,44 @@ function modelOf(mean: number, variance: number): StatModel {
   return { kind: 'normal', mean, sd: Math.sqrt(variance), integer: true };
 }
 
-/** P(over | no push) at `line`, kept off the extremes the books never price. */
+/** P(over | no push) at `line`. */
 function overChance(model: StatModel, line: number): number {
   const p = probabilitiesAt(model, line);
-  return Math.min(0.8, Math.max(0.2, p.pOver / (p.pOver + p.pUnder)));
+  return p.pOver / (p.pOver + p.pUnder);
+}
+
+/** How far players' means of a stat spread about their role's: sd of factor U(0.75, 1.25) × U(0.9, 1.1). */
+const ROLE_SPREAD = Math.sqrt((1 + 0.5 ** 2 / 12) * (1 + 0.2 ** 2 / 12) - 1);
+
+/**
+ * A book's read of a player's mean and how unsure it is. Its signal is a quarter his mean,
+ * three quarters his recent form (the FORM_DECAY-weighted mean of `games` values), off by
+ * READ_NOISE of itself; the book weighs it against what players of the role average
+ * (`roleMean`, spread ROLE_SPREAD), as a normal prior and measurement would: a thin or noisy
+ * form moves it less. So the read is what the signal says of the mean on average, and the
+ * book's prices, taken with the read's uncertainty, are calibrated.
+ */
+export function bookRead(
+  signal: number,
+  roleMean: number,
+  variance: number,
+  games: number,
+): { mean: number; variance: number } {
+  let sum = 0;
+  let squares = 0;
+  for (let i = 0, w = 1; i < games; i++, w *= FORM_DECAY) {
+    sum += w;
+    squares += w * w;
+  }
+  const noise = (games > 0 ? 0.75 ** 2 * ((variance * squares) / (sum * sum)) : 0) + (READ_NOISE * signal) ** 2;
+  const prior = (ROLE_SPREAD * roleMean) ** 2;
+  if (!(prior > 0)) return { mean: signal, variance: noise };
+  const weight = prior / (prior + noise);
+  return { mean: roleMean + weight * (signal - roleMean), variance: weight * noise };
+}
+
+function clampLean(lean: number): number {
+  return Math.max(-MAX_LEAN, Math.min(MAX_LEAN, lean));
 }
 
 /** American odds of an implied probability, rounded to 5 and never between -100 and +100. */
@@ -131,6 +177,8 @@ export class SimWorld {
   /** Final base stats per game and player: drawn once, read by every later step and by the game logs. */
   private readonly finals = new Map<SimGame, Map<SimPlayer, Map<string, number>>>();
   private readonly spreads = new WeakMap<SimPlayer, Map<string, StatSpread>>();
+  /** In-game paths per game, `player.id|base` → the value at each step (drawn when first asked, kept like finals). */
+  private readonly paths = new Map<SimGame, Map<string, Int32Array>>();
   private readonly recent = new Map<string, SimGame[]>();
   /** Both books render the same moment: props of the last time asked are kept for the second. */
   private propsMemo: { t: number; byGame: Map<SimGame, SimProp[]> } = { t: Number.NaN, byGame: new Map() };
@@ -279,18 +327,22 @@ export class SimWorld {
     return s;
   }
 
+  /** What players of his slot average in a stat (combos: the sum of their parts). */
+  private roleMean(sport: SimSport, player: SimPlayer, stat: string): number {
+    let m = 0;
+    for (const c of this.components(sport, stat)) m += player.slot.means[c] ?? 0;
+    return m;
+  }
+
   /** The true distribution a base stat's final value is drawn from (finalBase): for the oracle, never the API. */
   baseModel(sport: SimSport, player: SimPlayer, base: string): StatModel {
     const { mean, variance } = this.spread(sport, player, base);
     return modelOf(mean, variance);
   }
 
-  /** The share of a game's finals that `value` shows at `t`: whole two-minute steps of its span, 1 once final. */
+  /** The share of a game played at `t` as its values show it: whole two-minute steps, 1 once final. */
   accrued(game: SimGame, t: number): number {
-    if (t < game.startMs) return 0;
-    const span = game.endMs - game.startMs;
-    const steps = Math.max(1, Math.round(span / (2 * MIN)));
-    return t >= game.endMs ? 1 : Math.floor(((t - game.startMs) / span) * steps) / steps;
+    return this.stepsPlayed(game, t) / this.steps(game);
   }
 
   mean(sport: SimSport, player: SimPlayer, stat: string): number {
@@ -315,7 +367,7 @@ export class SimWorld {
       const { mean, variance } = this.spread(game.sport, player, base);
       const r = stream(this.seed, 'final', `${game.sport.id}|${game.k}|${player.id}|${base}`);
       const model = modelOf(mean, variance);
-      v = model.kind === 'normal' ? Math.max(0, Math.round(mean + gaussian(r) * model.sd)) : countQuantile(model, r());
+      v = model.kind === 'normal' ? Math.max(0, Math.round(mean + normal(r) * model.sd)) : countQuantile(model, r());
       ofPlayer.set(base, v);
     }
     return v;
@@ -339,7 +391,7 @@ export class SimWorld {
     return games;
   }
 
-  /** A player's recent form in a stat: the mean of his final values, each game 0.8× the next newer one. */
+  /** A player's recent form in a stat: the mean of his final values, each game FORM_DECAY× the next newer one. */
   private form(recent: readonly SimGame[], player: SimPlayer, stat: string): number {
     let sum = 0;
     let weights = 0;
@@ -347,17 +399,82 @@ export class SimWorld {
     for (const g of recent) {
       sum += w * this.value(g, player, stat, g.endMs);
       weights += w;
-      w *= 0.8;
+      w *= FORM_DECAY;
     }
     return sum / weights;
   }
 
-  /** The value of a stat at time t: final values accrue in two-minute steps while live. */
+  /** A game's two-minute steps: values change only at their boundaries. */
+  steps(game: SimGame): number {
+    return Math.max(1, Math.round((game.endMs - game.startMs) / (2 * MIN)));
+  }
+
+  /** The steps of `game` played by `t` (0 before the start, all of them at the end). */
+  stepsPlayed(game: SimGame, t: number): number {
+    const steps = this.steps(game);
+    if (t >= game.endMs) return steps;
+    if (t <= game.startMs) return 0;
+    return Math.floor(((t - game.startMs) / (game.endMs - game.startMs)) * steps);
+  }
+
+  /** The value of a stat at time t: each base stat's final value, accrued along its path in two-minute steps. */
   value(game: SimGame, player: SimPlayer, stat: string, t: number): number {
-    const f = this.accrued(game, t);
     let v = 0;
-    for (const c of this.components(game.sport, stat)) v += Math.floor(this.finalBase(game, player, c) * f);
+    if (t >= game.endMs) {
+      for (const c of this.components(game.sport, stat)) v += this.finalBase(game, player, c);
+      return v;
+    }
+    const k = this.stepsPlayed(game, t);
+    for (const c of this.components(game.sport, stat)) v += this.path(game, player, c)[k] as number;
     return v;
+  }
+
+  /**
+   * A base stat's value after each step of a game, ending at its final value. The final is
+   * spread over the steps as independent increments would spread it: a Poisson's events
+   * uniformly (each step's count Poisson(mean / steps)); an over-dispersed stat's by weights
+   * drawn from Dirichlet(r / steps, …), its negative binomial's r (each step's count then
+   * NB(r / steps) with the same p). So what is left to play, given the value so far, is the
+   * player's distribution over the share of the game left, whatever has happened.
+   */
+  private path(game: SimGame, player: SimPlayer, base: string): Int32Array {
+    let ofGame = this.paths.get(game);
+    if (!ofGame) {
+      if (this.paths.size > 5_000) this.paths.clear();
+      ofGame = new Map();
+      this.paths.set(game, ofGame);
+    }
+    const key = `${player.id}|${base}`;
+    let path = ofGame.get(key);
+    if (!path) {
+      const steps = this.steps(game);
+      const final = this.finalBase(game, player, base);
+      const { mean, variance } = this.spread(game.sport, player, base);
+      const r = stream(this.seed, 'path', `${game.sport.id}|${game.k}|${key}`);
+      const cumulative = new Float64Array(steps);
+      let total = 0;
+      const shape = variance > mean * 1.0001 ? mean ** 2 / (variance - mean) / steps : 0;
+      for (let i = 0; i < steps; i++) {
+        total += final > 0 && shape > 0 ? gammaDraw(r, shape) : 1;
+        cumulative[i] = total;
+      }
+      const counts = new Int32Array(steps);
+      for (let e = 0; e < final; e++) {
+        const u = r() * total;
+        let low = 0;
+        let high = steps - 1;
+        while (low < high) {
+          const mid = (low + high) >> 1;
+          if ((cumulative[mid] as number) <= u) low = mid + 1;
+          else high = mid;
+        }
+        counts[low] = (counts[low] as number) + 1;
+      }
+      path = new Int32Array(steps + 1);
+      for (let i = 0; i < steps; i++) path[i + 1] = (path[i] as number) + (counts[i] as number);
+      ofGame.set(key, path);
+    }
+    return path;
   }
 
   /** Every prop of a game as it stands at `t`, players home first, slot order, stat order. */
@@ -400,7 +517,8 @@ export class SimWorld {
   private computeProps(game: SimGame, t: number): SimProp[] {
     const { sport } = game;
     const state = this.live(game, t).state;
-    const f = state === 'live' ? (t - game.startMs) / (game.endMs - game.startMs) : 0;
+    // The share of the game left to play, in the steps values accrue by.
+    const left = state === 'live' ? 1 - this.stepsPlayed(game, t) / this.steps(game) : 1;
     const out: SimProp[] = [];
     for (const team of [game.home, game.away]) {
       const recent = this.recentGames(sport, team, game.openMs);
@@ -420,11 +538,18 @@ export class SimWorld {
           // The books' read of this player for this game: mostly his recent form (weighted as
           // propsfeed's projection weighs the same games), a quarter his long-run mean, off by a few percent.
           const form = recent.length > 0 ? this.form(recent, player, stat) : mean;
-          let read = (0.25 * mean + 0.75 * form) * (1 + 0.03 * gaussian(r));
-          const modelAt = (m: number) => modelOf(m, variance * (m / Math.max(mean, 1e-9)) ** 2);
+          const signal = (0.25 * mean + 0.75 * form) * (1 + READ_NOISE * gaussian(r));
+          const belief = bookRead(signal, this.roleMean(sport, player, stat), variance, recent.length);
+          let read = belief.mean;
+          // The book's belief about the final for a read `m` over a share of the game: the stat's
+          // spread at that level over the share, widened by how far off its read may be.
+          const modelAt = (m: number, share = 1) => {
+            const spread = variance * (m / Math.max(mean, 1e-9)) ** 2;
+            return modelOf(Math.max(m * share, 1e-6), spread * share + belief.variance * share * share);
+          };
           let model = modelAt(read);
           let line = openingLine(model);
-          let lean = 0.025 * gaussian(r);
+          let lean = clampLean(0.01 * gaussian(r));
           const moves = stream(this.seed, 'moves', key);
           for (const before of CHECKPOINTS_MIN) {
             const at = game.startMs - before * MIN;
@@ -441,18 +566,19 @@ export class SimWorld {
               model = modelAt(read);
               line = openingLine(model);
               lean = 0;
-            } else if (m < 3 * pMove) lean = Math.max(-0.06, Math.min(0.06, lean + (moves() - 0.5) * 0.05));
+            } else if (m < 3 * pMove) lean = clampLean(lean + (moves() - 0.5) * 0.02);
           }
           const prop: SimProp = { player, stat, udOneSided: oneSided };
+          // Lines are priced on what is left to play: all of it before the start.
+          let played = 0;
           if (state !== 'pre') {
-            const value = this.value(game, player, stat, t);
-            prop.value = value;
+            played = this.value(game, player, stat, t);
+            prop.value = played;
             if (state === 'live') {
-              // In-game: what is left to play, around the same read of the player.
-              const left = Math.max(0.05, read * (1 - f));
-              line = lineFor(value + left);
+              // In-game: the value so far, plus the same read of the player over what is left.
+              model = modelAt(read, left);
+              line = played + openingLine(model);
               lean = 0;
-              model = modelOf(value + left, Math.max(left, variance * (1 - f)));
             }
           }
           if (ppPosts && state !== 'final') {
@@ -466,8 +592,8 @@ export class SimWorld {
             const offBalanced = state === 'pre' && Math.abs(overChance(model, offLine) - 0.5) < 0.15;
             const udLine = offBalanced ? offLine : line;
             prop.udLine = udLine;
-            if (hasPrices && state !== 'final') {
-              const pOver = Math.min(0.85, Math.max(0.15, overChance(model, udLine) + lean));
+            const pOver = overChance(model, udLine - played) + lean;
+            if (hasPrices && state !== 'final' && pOver >= PRICED_RANGE[0] && pOver <= PRICED_RANGE[1]) {
               prop.udOver = american(pOver * OVERROUND);
               prop.udUnder = american((1 - pOver) * OVERROUND);
             }

@@ -31,6 +31,7 @@ export interface CsvImportResult {
 export async function importGameLogCsv(
   file: string,
   config: Pick<Config, 'PROPS_DATA_DIR' | 'PROPS_DATABASE_URL'> = loadConfig(),
+  opts: { create?: boolean } = {},
 ): Promise<CsvImportResult> {
   let text: string;
   try {
@@ -43,7 +44,11 @@ export async function importGameLogCsv(
   if (!parsed.ok) throw new CsvImportError(file, parsed.errors);
 
   const logs: GameLog[] = parsed.rows.map(({ line: _line, ...row }) => ({ ...row, source: 'import' }));
-  const db = await openDb({ databaseUrl: config.PROPS_DATABASE_URL, dataDir: config.PROPS_DATA_DIR });
+  const db = await openDb({
+    databaseUrl: config.PROPS_DATABASE_URL,
+    dataDir: config.PROPS_DATA_DIR,
+    ...(opts.create === undefined ? {} : { create: opts.create }),
+  });
   try {
     // One transaction: a failure leaves nothing half-imported.
     const imported = await createGameLogStore(db).append(logs);

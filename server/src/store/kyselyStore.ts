@@ -129,8 +129,15 @@ export function createKyselyStore(db: Db<StoreSchema>, closeDb = true): Store {
   };
 }
 
-/** Opens the key store PROPS_DATA_DIR (or PROPS_DATABASE_URL) names, applying migrations. */
-export async function openStore(config: Pick<Config, 'PROPS_DATA_DIR' | 'PROPS_DATABASE_URL'>): Promise<Store> {
-  const db = await openDb<StoreSchema>({ databaseUrl: config.PROPS_DATABASE_URL, dataDir: config.PROPS_DATA_DIR });
+/** Opens the key store PROPS_DATA_DIR (or PROPS_DATABASE_URL) names, applying migrations; `create: false` refuses a new one. */
+export async function openStore(
+  config: Pick<Config, 'PROPS_DATA_DIR' | 'PROPS_DATABASE_URL'>,
+  opts: { create?: boolean } = {},
+): Promise<Store> {
+  const db = await openDb<StoreSchema>({
+    databaseUrl: config.PROPS_DATABASE_URL,
+    dataDir: config.PROPS_DATA_DIR,
+    ...(opts.create === undefined ? {} : { create: opts.create }),
+  });
   return createKyselyStore(db);
 }

@@ -2,15 +2,19 @@
  * The stream's event log in the store, beside line history: every change the stream sent and
  * each of its events as the views render it (encode.ts's JSON, one copy per rendering), so a
  * client resuming from an id older than the in-memory window receives the same events, ids
- * and bytes an uninterrupted stream gave it. Written where board versions are assigned (the
- * feed's process; on the shared engines the ingest leader), after the board's fan-out, one
- * transaction per batch of changes; kept `retainMs` (PROPS_STREAM_LOG_HOURS).
+ * and bytes an uninterrupted stream gave it. Stored by the megabyte: one Brotli-compressed
+ * record per change and sport (the filter every view has), holding each event's JSON and what
+ * the other filters read; a resume selects records by version and sport, and filters their
+ * events as encode.ts does. Written where board versions are assigned (the feed's process; on
+ * the shared engines the ingest leader), after the board's fan-out, one transaction per batch
+ * of changes; kept `retainMs` (PROPS_STREAM_LOG_HOURS).
  */
 
+import { promisify } from 'node:util';
+import { brotliCompress, brotliDecompress, constants as zlib } from 'node:zlib';
 import type { SportId } from '@propsfeed/contract';
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { normalizeName } from '../books/names';
-import { bulkInsert } from '../history/schema';
 import type { Db, Engine } from '../store/db';
 import type { BoardChange, ChangeEvent } from '../views/boardChanges';
 import {
@@ -32,25 +36,36 @@ interface StreamChangesTable {
   events: number;
 }
 
-interface StreamEventsTable {
+/** One change's events of one sport (migration 010). */
+interface StreamRecordsTable {
   version: number | string;
-  /** 1-based: the k of the event id `N.k`. */
-  idx: number;
-  kind: string;
   sport: string;
-  game_ids: string;
-  live: number;
-  stat: string | null;
-  player: string | null;
-  json: string;
-  json_edges: string | null;
-  /** The new row's edge (prop events with one). */
-  edge: number | null;
-  /** JSON of the prop before the change (LoggedBefore), when its game was on the previous board and its row had an edge. */
-  before: string | null;
-  /** The prop.removed JSON a minEdge view sends when the edge fell below its floor, where that can happen. */
-  json_below: string | null;
+  /** How many events the record holds. */
+  events: number;
+  /** Brotli of the JSON array of the events' LoggedRow, in id order. */
+  body: Buffer | Uint8Array;
 }
+
+/**
+ * One event as the log keeps it, inside a record: [idx (1-based, the k of the id `N.k`), kind,
+ * game ids (`|id|alias|`), live (0 or 1), stat, player (normalizeName), JSON, JSON with edges
+ * (when it differs), the new row's edge, the prop before the change (LoggedBefore, when its
+ * row had an edge), the prop.removed JSON a minEdge view sends when the edge fell below its
+ * floor (where that can happen)].
+ */
+type LoggedRow = [
+  idx: number,
+  kind: string,
+  gameIds: string,
+  live: 0 | 1,
+  stat: string | null,
+  player: string | null,
+  json: string,
+  jsonEdges: string | null,
+  edge: number | null,
+  before: LoggedBefore | null,
+  jsonBelow: string | null,
+];
 
 /** The prop before a change as the log keeps it: what minEdgeVerdict reads. */
 interface LoggedBefore {
@@ -64,7 +79,7 @@ interface LoggedBefore {
 
 interface StreamLogSchema {
   stream_changes: StreamChangesTable;
-  stream_events: StreamEventsTable;
+  stream_records: StreamRecordsTable;
 }
 
 export interface StreamLogOptions {
@@ -92,7 +107,7 @@ export interface LoggedEvent {
   json: string | undefined;
 }
 
-/** Most events kept by default: about 1.5 GB of SQLite, an hour and a quarter of the simulator's busiest hour. */
+/** Most events kept by default, whatever their age: a cap on the log's size (about 60 bytes an event compressed). */
 export const DEFAULT_MAX_LOGGED_EVENTS = 2_000_000;
 
 function loggedBefore(before: NonNullable<EdgeFacts['before']>): LoggedBefore {
@@ -108,10 +123,10 @@ function loggedBefore(before: NonNullable<EdgeFacts['before']>): LoggedBefore {
 }
 
 /** The edge facts of a logged event, as the encoder judged them when it was sent. */
-function factsOf(row: Pick<StreamEventsTable, 'edge' | 'before'>): EdgeFacts {
-  const before = row.before === null ? undefined : (JSON.parse(row.before) as LoggedBefore);
+function factsOf(row: LoggedRow): EdgeFacts {
+  const before = row[9] ?? undefined;
   return {
-    now: row.edge ?? undefined,
+    now: row[8] ?? undefined,
     before: before && {
       game: { id: before.ids[0] as string, aliases: before.ids.slice(1), sport: before.sport, live: before.live },
       prop: { player: before.player, stat: before.stat },
@@ -127,6 +142,28 @@ function factsOf(row: Pick<StreamEventsTable, 'edge' | 'before'>): EdgeFacts {
  */
 const SLICE = 500;
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+// Compressed and read back on libuv's thread pool, off the event loop.
+const compress = promisify(brotliCompress);
+const decompress = promisify(brotliDecompress);
+/** Brotli quality 5: about 15× on the events' JSON at a fraction of the top qualities' CPU. */
+const BROTLI = { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } };
+
+async function rowsOf(body: Buffer | Uint8Array): Promise<LoggedRow[]> {
+  return JSON.parse((await decompress(body)).toString('utf8')) as LoggedRow[];
+}
+
+/** Whether a view shows a logged event of one of its sports: encode.ts's gameMatches and propMatches. */
+function shows(view: StreamView, row: LoggedRow): boolean {
+  if (view.eventId !== null && !row[2].includes(gameIdsOf([view.eventId]))) return false;
+  if (row[1] === 'game') return true;
+  if (!view.kind.liveLines && row[3] === 1) return false;
+  if (view.stats !== null && !view.stats.includes(row[4] as string)) return false;
+  if (view.player !== null && row[5] !== view.player) return false;
+  // A minEdge view sends a prop event only when its row meets the floor, or it showed the prop before.
+  if (view.minEdge !== null && !(row[8] !== null && row[8] >= view.minEdge) && row[9] === null) return false;
+  return true;
+}
 
 const gameIdsOf = (ids: readonly string[]) => `|${ids.join('|')}|`;
 
@@ -180,7 +217,7 @@ export class StreamLog {
 
   private async write(batch: readonly { change: BoardChange; encoder: StreamEncoder }[]): Promise<void> {
     const changes: StreamChangesTable[] = [];
-    const events: StreamEventsTable[] = [];
+    const records: StreamRecordsTable[] = [];
     for (const { change, encoder } of batch) {
       changes.push({
         version: change.version,
@@ -188,6 +225,7 @@ export class StreamLog {
         fetched_at: change.board.fetchedAt,
         events: change.events.length,
       });
+      const bySport = new Map<string, LoggedRow[]>();
       for (let i = 0; i < change.events.length; i++) {
         if (i > 0 && i % SLICE === 0) await nextTurn();
         const event = change.events[i] as ChangeEvent;
@@ -200,29 +238,47 @@ export class StreamLog {
         // A view can have shown it before and no longer: when its edge was and is now lower or gone.
         const canFall =
           event.kind === 'prop' && before?.edge !== undefined && (facts?.now === undefined || facts.now < before.edge);
-        events.push({
-          version: change.version,
-          idx: i + 1,
-          kind: event.kind,
-          sport: event.game.sport,
-          game_ids: gameIdsOf([event.game.id, ...event.game.aliases]),
-          live: event.game.live ? 1 : 0,
-          stat: prop?.stat ?? null,
-          player: prop ? normalizeName(prop.player) : null,
+        const row: LoggedRow = [
+          i + 1,
+          event.kind,
+          gameIdsOf([event.game.id, ...event.game.aliases]),
+          event.game.live ? 1 : 0,
+          prop?.stat ?? null,
+          prop ? normalizeName(prop.player) : null,
           json,
-          json_edges: edges === json ? null : edges,
-          edge: facts?.now ?? null,
-          before: before ? JSON.stringify(loggedBefore(before)) : null,
-          json_below: canFall && prop ? removedJson(event.game, prop, 'below_min_edge') : null,
-        });
+          edges === json ? null : edges,
+          facts?.now ?? null,
+          before ? loggedBefore(before) : null,
+          canFall && prop ? removedJson(event.game, prop, 'below_min_edge') : null,
+        ];
+        const rows = bySport.get(event.game.sport);
+        if (rows) rows.push(row);
+        else bySport.set(event.game.sport, [row]);
+      }
+      for (const [sport, rows] of bySport) {
+        // Stringified in slices (a busy change's JSON is megabytes), compressed off the loop.
+        const parts: string[] = [];
+        for (let i = 0; i < rows.length; i += SLICE) {
+          if (i > 0) await nextTurn();
+          parts.push(JSON.stringify(rows.slice(i, i + SLICE)).slice(1, -1));
+        }
+        const body = await compress(Buffer.from(`[${parts.join(',')}]`), BROTLI);
+        records.push({ version: change.version, sport, events: rows.length, body });
       }
     }
     // A leader taking over may write a change its predecessor wrote: the same version is the same change.
     await this.kysely.transaction().execute(async (trx) => {
-      await bulkInsert(trx, this.engine, 'stream_changes', changes, { ignoreConflicts: true });
-      for (let i = 0; i < events.length; i += SLICE) {
-        if (i > 0) await nextTurn();
-        await bulkInsert(trx, this.engine, 'stream_events', events.slice(i, i + SLICE), { ignoreConflicts: true });
+      await trx
+        .insertInto('stream_changes')
+        .values(changes)
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      for (const record of records) {
+        await trx
+          .insertInto('stream_records')
+          .values(record)
+          .onConflict((oc) => oc.doNothing())
+          .execute();
       }
     });
   }
@@ -261,7 +317,7 @@ export class StreamLog {
     const through = Math.max(Number(old?.version ?? 0), Number(over?.version ?? 0));
     if (through === 0) return 0;
     return this.kysely.transaction().execute(async (trx) => {
-      await trx.deleteFrom('stream_events').where('version', '<=', through).execute();
+      await trx.deleteFrom('stream_records').where('version', '<=', through).execute();
       const result = await trx.deleteFrom('stream_changes').where('version', '<=', through).executeTakeFirst();
       return Number(result.numDeletedRows);
     });
@@ -304,8 +360,7 @@ export class StreamLog {
   /**
    * How many events after `after` up to board `until` the view shows, counting at most `limit`
    * (past it, `limit + 1`). Counted over stretches of about `scanEvents` logged events, a turn
-   * of the event loop between them: a sparse view scans the whole gap, which SQLite would
-   * otherwise do in one blocking call (0.3 s for half an hour of the busiest board).
+   * of the event loop between them: a sparse view scans the whole gap.
    */
   async countEvents(after: StreamPosition, until: number, view: StreamView, limit: number): Promise<number> {
     let total = 0;
@@ -314,19 +369,42 @@ export class StreamLog {
       await nextTurn();
       const start = from;
       const end = await this.stretchEnd(start, until);
-      const matching = this.kysely
-        .selectFrom('stream_events')
-        .select(sql<number>`1`.as('one'))
-        .where((eb) => this.matches(eb, start, end, view))
-        .limit(limit + 1 - total)
-        .as('matching');
-      const row = await this.kysely
-        .selectFrom(matching)
-        .select(sql<number | string>`count(*)`.as('n'))
-        .executeTakeFirstOrThrow();
-      total += Number(row.n);
-      if (total > limit || end >= until) return total;
+      for await (const _ of this.shown(start, end, view)) {
+        total++;
+        if (total > limit) return total;
+      }
+      if (end >= until) return total;
       from = { version: end, index: 0 };
+    }
+  }
+
+  /**
+   * The logged events after `after` up to `end` of the view's sports that it shows, in id
+   * order: the records read by version and sport, decompressed one change at a time.
+   */
+  private async *shown(
+    after: StreamPosition,
+    end: number,
+    view: StreamView,
+  ): AsyncGenerator<[version: number, row: LoggedRow]> {
+    const records = await this.kysely
+      .selectFrom('stream_records')
+      .select(['version', 'body'])
+      .where('version', after.index === 0 ? '>' : '>=', after.version)
+      .where('version', '<=', end)
+      .where('sport', 'in', [...view.sports])
+      .orderBy('version')
+      .execute();
+    for (let i = 0; i < records.length; ) {
+      const version = Number(records[i]?.version);
+      const rows: LoggedRow[] = [];
+      for (; i < records.length && Number(records[i]?.version) === version; i++) {
+        rows.push(...(await rowsOf((records[i] as Pick<StreamRecordsTable, 'body'>).body)));
+      }
+      // A change's sports interleave: its events in id order.
+      rows.sort((a, b) => a[0] - b[0]);
+      const from = version === after.version ? after.index : 0;
+      for (const row of rows) if (row[0] > from && shows(view, row)) yield [version, row];
     }
   }
 
@@ -368,58 +446,20 @@ export class StreamLog {
     await nextTurn();
     const edges = renderingOf(view.kind) === 'edges';
     const end = await this.stretchEnd(after, until);
-    const rows = await this.kysely
-      .selectFrom('stream_events')
-      .select(['version', 'idx', 'kind', 'sport', 'stat', 'json', 'json_edges', 'edge', 'before', 'json_below'])
-      .where((eb) => this.matches(eb, after, end, view))
-      .orderBy('version')
-      .orderBy('idx')
-      .limit(limit)
-      .execute();
-    const last = rows.at(-1);
-    const through =
-      last && rows.length === limit ? { version: Number(last.version), index: last.idx } : { version: end, index: 0 };
-    const events = rows.map((r) => {
-      let json: string | undefined = (edges ? r.json_edges : null) ?? r.json;
-      if (view.minEdge !== null && r.kind !== 'game') {
-        const verdict = minEdgeVerdict(view, r.kind as 'prop' | 'prop.removed', factsOf(r));
-        json = verdict === 'as-is' ? json : verdict === 'below' ? (r.json_below ?? undefined) : undefined;
+    const events: LoggedEvent[] = [];
+    let last: { version: number; index: number } | undefined;
+    for await (const r of this.shown(after, end, view)) {
+      const [version, row] = r;
+      let json: string | undefined = (edges ? row[7] : null) ?? row[6];
+      if (view.minEdge !== null && row[1] !== 'game') {
+        const verdict = minEdgeVerdict(view, row[1] as 'prop' | 'prop.removed', factsOf(row));
+        json = verdict === 'as-is' ? json : verdict === 'below' ? (row[10] ?? undefined) : undefined;
       }
-      return { version: Number(r.version), index: r.idx, json };
-    });
-    return { events, through };
-  }
-
-  /** The events after `after` up to `until` that the view shows: encode.ts's gameMatches and propMatches, in SQL. */
-  private matches(
-    eb: ExpressionBuilder<StreamLogSchema, 'stream_events'>,
-    after: StreamPosition,
-    until: number,
-    view: StreamView,
-  ) {
-    const range = eb.and([
-      after.index === 0
-        ? eb('version', '>', after.version)
-        : eb.or([
-            eb('version', '>', after.version),
-            eb.and([eb('version', '=', after.version), eb('idx', '>', after.index)]),
-          ]),
-      eb('version', '<=', until),
-    ]);
-    const game = [eb('sport', 'in', [...view.sports])];
-    if (view.eventId !== null) {
-      const needle = gameIdsOf([view.eventId]);
-      const at =
-        this.engine === 'sqlite' ? sql<number>`instr(game_ids, ${needle})` : sql<number>`strpos(game_ids, ${needle})`;
-      game.push(eb(at, '>', 0));
+      events.push({ version, index: row[0], json });
+      last = { version, index: row[0] };
+      if (events.length === limit) break;
     }
-    const prop = [];
-    if (!view.kind.liveLines) prop.push(eb('live', '=', 0));
-    if (view.stats !== null) prop.push(eb('stat', 'in', [...view.stats]));
-    if (view.player !== null) prop.push(eb('player', '=', view.player));
-    // A minEdge view sends a prop event only when its row meets the floor, or it showed the prop before.
-    if (view.minEdge !== null) prop.push(eb.or([eb('edge', '>=', view.minEdge), eb('before', 'is not', null)]));
-    const shown = prop.length === 0 ? game : [...game, eb.or([eb('kind', '=', 'game'), eb.and(prop)])];
-    return eb.and([range, ...shown]);
+    const through = last && events.length === limit ? last : { version: end, index: 0 };
+    return { events, through };
   }
 }

@@ -8,13 +8,16 @@ import {
   type EdgesResponse,
   type EntryType,
   type GamesResponse,
+  isShaped,
   PROBABILITY_METHODS,
   type Projection,
   type PropsResult,
   type ScanResponse,
   type ScanRow,
+  type ScanShape,
   type SportId,
   type StateFilter,
+  shapeScanRows,
 } from '@propsfeed/contract';
 import type { Board, BoardGame, BoardProp, ProjectionSource } from '../feed/types';
 import type { PropOdds } from '../odds';
@@ -128,6 +131,7 @@ export class BoardViews {
   private readonly propsByGame = new BoundedMap<string, Prepared<PropsResult>>(2048);
   private readonly scans = new BoundedMap<string, ScanRows>(256);
   private readonly edgeRows = new BoundedMap<string, ScanRows>(256);
+  private readonly shapedScans = new BoundedMap<string, ScanRows>(256);
 
   constructor(
     readonly board: Board,
@@ -205,8 +209,18 @@ export class BoardViews {
     return prepared;
   }
 
-  /** The scan answer for a sport, optional stat and state filter (see propsShown), with at most `limit` rows. */
-  scan(sport: SportId, stat: string | null, limit: number, state?: StateFilter): Prepared<ScanResponse> {
+  /**
+   * The scan answer for a sport, optional stat and state filter (see propsShown), with at most
+   * `limit` rows; with a shape, the rows of the whole board are sorted and filtered first.
+   */
+  scan(
+    sport: SportId,
+    stat: string | null,
+    limit: number,
+    state?: StateFilter,
+    shape?: ScanShape,
+  ): Prepared<ScanResponse> {
+    if (isShaped(shape)) return this.shapedScan(sport, stat, limit, state, shape);
     const cacheKey = `${sport}|${stat ?? ''}|${state ?? ''}`;
     let rows = this.scans.get(cacheKey);
     if (!rows) {
@@ -223,6 +237,25 @@ export class BoardViews {
       this.scans.set(cacheKey, rows);
     }
     return rows.first(limit);
+  }
+
+  /** The scan's rows kept to minBooks and sorted, once per board and shape; an answer is a prefix. */
+  private shapedScan(
+    sport: SportId,
+    stat: string | null,
+    limit: number,
+    state: StateFilter | undefined,
+    shape: ScanShape | undefined,
+  ): Prepared<ScanResponse> {
+    const minBooks = shape?.minBooks ?? 1;
+    const cacheKey = `${sport}|${stat ?? ''}|${state ?? ''}|${shape?.sort ?? ''}|${minBooks}`;
+    let shaped = this.shapedScans.get(cacheKey);
+    if (!shaped) {
+      const all = this.scan(sport, stat, Number.MAX_SAFE_INTEGER, state).value.rows;
+      shaped = ScanRows.of(sport, stat, this.kind.delayed, shapeScanRows(all, shape));
+      this.shapedScans.set(cacheKey, shaped);
+    }
+    return shaped.first(limit);
   }
 
   /**

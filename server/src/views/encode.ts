@@ -27,6 +27,7 @@ export function propOf(p: BoardProp): PlayerProp {
   prop.bookCount = p.bookCount;
   if (p.photoUrl !== undefined) prop.photoUrl = p.photoUrl;
   if (p.playerId !== undefined) prop.playerId = p.playerId;
+  if (p.team !== undefined) prop.team = p.team;
   if (p.liveValue !== undefined) prop.liveValue = p.liveValue;
   if (p.gameClock !== undefined) prop.gameClock = p.gameClock;
   prop.gameState = p.gameState;

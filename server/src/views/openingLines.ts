@@ -21,12 +21,14 @@ export const propKey = (book: string, playerKey: string, stat: string) => `${boo
 /**
  * Each book's opening quote of every prop on the board. Loaded from line history per sport,
  * then kept current by watching boards: the first board a quote appears on carries its
- * opening. History is read again only when a board holds a quote with no known opening.
+ * opening. History is read once per sport whatever was sighted before (after a restart the
+ * first boards seen are not the openings), and again when a board holds a quote with no
+ * known opening.
  */
 export class OpeningLines {
   private readonly bySport = new Map<
     SportId,
-    { games: Map<string, GameOpens>; checked?: Board; loading?: Promise<void> }
+    { games: Map<string, GameOpens>; checked?: Board; loading?: Promise<void>; loaded?: boolean }
   >();
   private unsubscribe: (() => void) | undefined;
 
@@ -56,7 +58,7 @@ export class OpeningLines {
   async ensure(board: Board, sport: SportId): Promise<void> {
     const state = this.state(sport);
     if (state.checked === board) return;
-    if (this.missing(board, sport)) {
+    if (!state.loaded || this.missing(board, sport)) {
       state.loading ??= this.load(sport).finally(() => {
         state.loading = undefined;
       });
@@ -88,7 +90,9 @@ export class OpeningLines {
 
   private async load(sport: SportId): Promise<void> {
     const records = await this.history.movers({ sport });
-    const games = this.state(sport).games;
+    const state = this.state(sport);
+    state.loaded = true;
+    const games = state.games;
     for (const rec of records) {
       let opens = games.get(rec.gameId);
       if (!opens) {

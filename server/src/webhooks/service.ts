@@ -135,6 +135,8 @@ export class WebhookService {
   private lead: { stop(): Promise<void> } | undefined;
   private prune: NodeJS.Timeout | undefined;
   private readonly ownSender: (Sender & { close(): void }) | undefined;
+  /** A key's registrations in turn, so concurrent POSTs cannot pass its endpoint cap together. */
+  private readonly creating = new Map<string, Promise<unknown>>();
 
   constructor(private readonly deps: WebhookServiceDeps) {
     this.store = deps.store;
@@ -272,7 +274,21 @@ export class WebhookService {
     if (entry !== null) entryTypeOf(this.deps.queries, entry);
   }
 
-  async create(caller: Caller, input: CreateWebhookRequest): Promise<CreatedWebhook> {
+  create(caller: Caller, input: CreateWebhookRequest): Promise<CreatedWebhook> {
+    const previous = this.creating.get(caller.keyId) ?? Promise.resolve();
+    const next = previous.then(
+      () => this.createNow(caller, input),
+      () => this.createNow(caller, input),
+    );
+    this.creating.set(caller.keyId, next);
+    const forget = () => {
+      if (this.creating.get(caller.keyId) === next) this.creating.delete(caller.keyId);
+    };
+    next.then(forget, forget);
+    return next;
+  }
+
+  private async createNow(caller: Caller, input: CreateWebhookRequest): Promise<CreatedWebhook> {
     const existing = await this.store.endpointsOf(caller.keyId);
     const max = caller.policy.maxWebhooks;
     if (existing.length >= max) {
@@ -289,6 +305,8 @@ export class WebhookService {
     this.checkEdgeFields(input.events, minEdge, entry);
     await this.checkUrl(input.url);
     const now = this.clock.now();
+    // Listed in the order registered, even when two land in the same millisecond.
+    const createdAt = Math.max(now, ...existing.map((e) => e.createdAt + 1));
     const endpoint: EndpointRecord = {
       id: `wh_${randomBase62(24)}`,
       keyId: caller.keyId,
@@ -306,7 +324,7 @@ export class WebhookService {
       status: 'active',
       disabledReason: null,
       failingSince: null,
-      createdAt: now,
+      createdAt,
       updatedAt: now,
     };
     await this.store.insertEndpoint(endpoint);

@@ -3,6 +3,41 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config';
 
 describe('config', () => {
+  it('reads PROPS_SIM_CLOCK as a UTC instant and refuses anything else, and beside the real books or Redis', () => {
+    expect(loadConfig({}).PROPS_SIM_CLOCK).toBeUndefined();
+    expect(loadConfig({ PROPS_SIM_CLOCK: '2026-11-27T01:30:00Z' }).PROPS_SIM_CLOCK).toBe(
+      Date.parse('2026-11-27T01:30:00Z'),
+    );
+    expect(loadConfig({ PROPS_SIM_CLOCK: '2026-11-27T01:30Z' }).PROPS_SIM_CLOCK).toBe(Date.parse('2026-11-27T01:30Z'));
+    expect(loadConfig({ PROPS_SIM_CLOCK: '2026-11-27T01:30:00.25Z' }).PROPS_SIM_CLOCK).toBe(
+      Date.parse('2026-11-27T01:30:00.250Z'),
+    );
+    for (const bad of [
+      '1',
+      'now',
+      '2026-11-27',
+      '2026-11-27T01:30:00',
+      '2026-11-27T01:30:00+02:00',
+      '2026-02-30T00:00:00Z',
+      '2026-11-27T24:00:00Z',
+      '1969-11-27T01:30:00Z',
+    ]) {
+      expect(() => loadConfig({ PROPS_SIM_CLOCK: bad }), bad).toThrow(
+        /PROPS_SIM_CLOCK: must be an ISO 8601 UTC instant/,
+      );
+    }
+    expect(() => loadConfig({ PROPS_SIM_CLOCK: '2026-11-27T01:30:00Z', PROPS_BOOKS: 'prizepicks' })).toThrow(
+      /PROPS_SIM_CLOCK: sets the simulated books' clock/,
+    );
+    expect(() =>
+      loadConfig({
+        PROPS_SIM_CLOCK: '2026-11-27T01:30:00Z',
+        PROPS_REDIS_URL: 'redis://127.0.0.1:6379',
+        PROPS_DATABASE_URL: 'postgres://127.0.0.1/test',
+      }),
+    ).toThrow(/PROPS_SIM_CLOCK: is for one server/);
+  });
+
   it('refuses Redis without a database URL, naming the variable', () => {
     expect(() => loadConfig({ PROPS_REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow(ConfigError);
     expect(() => loadConfig({ PROPS_REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow(

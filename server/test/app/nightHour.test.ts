@@ -1,6 +1,6 @@
 /**
  * A fresh `props serve` on the seeded simulator at 05:38 UTC, when the night's NBA games are
- * over (the clock set through serve()'s `now`, as the multi-process tests set theirs): a game
+ * over (the simulated clock set by PROPS_SIM_CLOCK): a game
  * that started hours ago reads as final and comes after the open games, the scan opens with a
  * live or pre-game row, the scan and the player route agree on each player's props, and no
  * answer about the simulated players names a host but loopback.

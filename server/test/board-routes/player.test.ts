@@ -56,6 +56,7 @@ describe('GET /api/v1/props/player', () => {
       overOdds: -115,
       underOdds: -105,
       bookCount: 2,
+      team: 'Denver Nuggets',
       gameState: 'pre',
       books: [
         { source: 'prizepicks', line: 27.5 },

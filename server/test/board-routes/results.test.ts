@@ -47,8 +47,9 @@ const final = (playerKey: string, player: string, stat: string, date: string, va
 beforeAll(async () => {
   t = await buildBoardRoutesApp({ current: CURRENT });
   await createSettlementStore(t.db).lock([
-    lock({}),
-    lock({ book: 'underdog', line: 26, pOver: 0.55, pUnder: 0.4, pPush: 0.05 }),
+    // The market at lock: Underdog priced 25.5 at 0.55 over (de-vigged); its own 26 at 0.5; no book priced Jokić.
+    lock({ marketPOver: 0.55 }),
+    lock({ book: 'underdog', line: 26, pOver: 0.55, pUnder: 0.4, pPush: 0.05, marketPOver: 0.5 }),
     lock({
       gameId: 'pp_901',
       playerKey: 'nikola jokic|denver nuggets',
@@ -157,6 +158,34 @@ describe('GET /api/v1/props/track-record', () => {
       roi: 0.7321,
     });
     expect(record.note).toContain('not promises');
+  });
+
+  it('gives ECE, the market beside ours on the props it priced, and 95 % intervals of hit rates and ROI', async () => {
+    const record = TrackRecordResponseSchema.parse((await get('track-record')).body);
+    // Ours: bins 0.6 → 1 and 0.7 → 1, one each: (0.4 + 0.3) / 2.
+    expect(record.ece).toBe(0.35);
+    // The market priced LeBron's 25.5 (0.55, went over) and Underdog's 26 (pushed: outside the scores).
+    expect(record.market).toEqual({
+      count: 1,
+      // (0.55 − 1)², −ln 0.55, |0.55 − 1|
+      brier: 0.2025,
+      logLoss: 0.5978,
+      ece: 0.45,
+      calibration: record.calibration.map((b) =>
+        b.from === 0.5
+          ? { ...b, count: 1, predicted: 0.55, observed: 1 }
+          : { ...b, count: 0, predicted: null, observed: null },
+      ),
+      // Ours on the same prop: 0.6 over.
+      ours: { brier: 0.16, logLoss: 0.5108, ece: 0.4 },
+    });
+    // 2 of 2: Wilson (z = 1.96) centre (1 + z²/4) / (1 + z²/2) = 0.6712, half-width 0.3288; the ROI at 1/0.5774 per win.
+    expect(record.edges.find((e) => e.entry === 'prizepicks_power_2' && e.minEdge === 0.02)).toMatchObject({
+      hitRateInterval: { low: 0.3424, high: 1 },
+      roiInterval: { low: -0.4069, high: 0.7321 },
+    });
+    const none = record.edges.find((e) => e.picks === 0);
+    expect([none?.hitRateInterval, none?.roiInterval]).toEqual([null, null]);
   });
 
   it('filters by method, since and stat; refuses an unknown method and a since after today', async () => {

@@ -32,14 +32,6 @@ type Operations = Record<
   >
 >;
 
-describe('/openapi.json', () => {
-  it("serves the contract's document", async () => {
-    const res = await t.inject({ method: 'GET', url: '/openapi.json' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual(buildOpenApi());
-  });
-});
-
 describe('/docs', () => {
   it('shows every operation, with every asset served locally', async () => {
     const page = await browser.newPage();

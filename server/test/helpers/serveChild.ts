@@ -26,8 +26,9 @@ export interface ServeChild {
 /**
  * Starts `serve({ port: 0 })` with `env` over the test's environment; resolves once it
  * listens and, on a first start (an empty store), has printed its demo keys. `clockAt` (ISO
- * time) runs its clock from that instant (serve()'s `now`), as the multi-process tests do;
- * `clockOffsetMs` moves it that far from the real one instead. `script`: a module that calls
+ * time) starts the simulated world at that instant (PROPS_SIM_CLOCK); `clockOffsetMs` moves
+ * the whole process clock (serve()'s `now`) that far from the real one instead, as the
+ * multi-process tests do. `script`: a module that calls
  * `serve` itself (with options only a test gives, such as a faster clock).
  */
 export async function startServeChild(
@@ -36,7 +37,7 @@ export async function startServeChild(
   opts: { clockAt?: string; clockOffsetMs?: number; script?: string } = {},
 ): Promise<ServeChild> {
   if (opts.clockAt !== undefined && Number.isNaN(Date.parse(opts.clockAt))) throw new Error(`clockAt ${opts.clockAt}`);
-  const offset = opts.clockAt ? `${Date.parse(opts.clockAt)} - Date.now()` : String(opts.clockOffsetMs ?? 0);
+  const offset = String(opts.clockOffsetMs ?? 0);
   const now =
     offset === '0' ? 'const now = undefined;' : `const offset = ${offset}; const now = () => Date.now() + offset;`;
   const args = opts.script
@@ -49,7 +50,12 @@ export async function startServeChild(
         `import { serve } from ${JSON.stringify(serveScript)}; ${now} await serve({ port: 0, cli: 'propsfeed', ...(now ? { now } : {}) });`,
       ];
   const child = spawn(process.execPath, args, {
-    env: { ...process.env, PROPS_LOG_LEVEL: 'fatal', ...env },
+    env: {
+      ...process.env,
+      PROPS_LOG_LEVEL: 'fatal',
+      ...(opts.clockAt !== undefined ? { PROPS_SIM_CLOCK: opts.clockAt } : {}),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

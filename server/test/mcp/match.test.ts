@@ -1,6 +1,6 @@
 /** Team matching for find_game: what counts as naming a team, and what does not. */
 import { describe, expect, it } from 'vitest';
-import { gameScore, MATCH_THRESHOLD, teamScore } from '../../src/mcp/match';
+import { gameScore, MATCH_THRESHOLD, teamScore } from '../../src/queries/teamMatch';
 
 const matches = (query: string, team: string, sport: 'nba' | 'soccer' = 'nba') =>
   teamScore(query, team, sport) >= MATCH_THRESHOLD;

@@ -120,6 +120,22 @@ describe('each tool', () => {
     expect(lines.at(-1)).toBe('showing 50 of 60; narrow with stat/limit');
   });
 
+  it('scan_props: asks the API to sort and keep to minBooks (the server shapes the whole slate)', async () => {
+    const api = free();
+    const asked: unknown[] = [];
+    const spy = new Proxy(api, {
+      get: (target, name) =>
+        name === 'scan'
+          ? (params: Parameters<PropsApi['scan']>[0]) => {
+              asked.push(params);
+              return target.scan(params);
+            }
+          : target[name as keyof PropsApi],
+    });
+    await call(await connect(spy), 'scan_props', { sort: 'line', minBooks: 2, limit: 8 });
+    expect(asked).toEqual([{ sport: 'nba', stat: undefined, limit: 8, sort: 'line', minBooks: 2 }]);
+  });
+
   it('scan_props: defaults to 50 rows, and filters by stat', async () => {
     const client = await connect(free());
     const first = await call(client, 'scan_props');
@@ -225,6 +241,9 @@ describe('track record', () => {
     expect(text).toContain('not promises');
     expect(text).toMatch(/60%–70%\s+1\s+62%\s+100%/);
     expect(data?.count).toBe(2);
+    // The market beside ours, a row per basis (the fixture's locks carry no market price).
+    expect(text).toMatch(/market \(de-vigged at lock\)\s+0/);
+    expect(data?.market.count).toBe(0);
   });
 });
 

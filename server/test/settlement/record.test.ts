@@ -2,7 +2,7 @@
 import type { EntryTable } from '@propsfeed/contract';
 import { describe, expect, it } from 'vitest';
 import { EntryBook } from '../../src/odds/entries';
-import { type ScoredForecast, scoreForecasts } from '../../src/odds/record';
+import { roiInterval, type ScoredForecast, scoreForecasts, wilsonInterval } from '../../src/odds/record';
 
 const table = (id: string, book: 'prizepicks' | 'underdog', picks: number, pays: number, from: string): EntryTable => ({
   id,
@@ -85,5 +85,35 @@ describe('track record', () => {
       hitRate: null,
     });
     expect([pushed.count, pushed.brier, pushed.logLoss]).toEqual([0, null, null]);
+  });
+});
+
+describe('ECE, the market beside ours, and the intervals', () => {
+  it("ECE: the bins' |predicted − observed| weighted by their counts", () => {
+    // Bins 0.2 (0.2 → 0), 0.5 (0.5 → 1), 0.6 (0.6 → 1), 0.7 (0.7 → 0): (0.2 + 0.5 + 0.4 + 0.7) / 4 = 0.45.
+    expect(scoreForecasts(forecasts, entries, '2026-11-22').ece).toBe(0.45);
+  });
+
+  it('scores the market and ours on the props the market priced, pushes left out', () => {
+    const withMarket: ScoredForecast[] = [
+      { ...forecasts[0], marketPOver: 0.5 } as ScoredForecast,
+      { ...forecasts[1], marketPOver: 0.4 } as ScoredForecast,
+      { ...forecasts[3], marketPOver: 0.9 } as ScoredForecast,
+      forecasts[2] as ScoredForecast,
+    ];
+    const { market } = scoreForecasts(withMarket, entries, '2026-11-22');
+    // Market 0.5 (over) and 0.4 (under): ((0.5)² + (0.4)²) / 2 = 0.205; ours 0.6 and 0.7: (0.16 + 0.49) / 2 = 0.325.
+    expect(market).toMatchObject({ count: 2, brier: 0.205, ours: { brier: 0.325 } });
+    // −(ln 0.5 + ln 0.6) / 2 = 0.60199; bins 0.4 (0.4 → 0) and 0.5 (0.5 → 1): (0.4 + 0.5) / 2.
+    expect([market.logLoss, market.ece]).toEqual([0.602, 0.45]);
+  });
+
+  it('Wilson 95 % intervals, and ROI through the return per win', () => {
+    // The textbook 5 of 10: 0.2366 to 0.7634.
+    expect(wilsonInterval(5, 10)).toEqual({ low: 0.2366, high: 0.7634 });
+    expect(wilsonInterval(0, 1)).toEqual({ low: 0, high: 0.7935 });
+    expect(wilsonInterval(0, 0)).toBeNull();
+    // 1 of 2 at 1.7321 per win: 0.0945 × 1.7321 − 1 and 0.9055 × 1.7321 − 1.
+    expect(roiInterval(1, 2, Math.sqrt(3))).toEqual({ low: -0.8363, high: 0.5684 });
   });
 });

@@ -157,6 +157,14 @@ function settlementSuite(label: string, open: () => Promise<{ db: Db; done(): Pr
         lockedAt: START_MS + MIN,
         homeTeam: 'Denver Nuggets',
       });
+      // The market at lock: Underdog's -115/-105 at the lock's line, de-vigged unrounded; none on Bo Kim's unpriced 7.
+      expect(settled.map((s) => s.marketPOver?.toFixed(6))).toEqual([
+        '0.510834',
+        '0.510834',
+        undefined,
+        '0.510834',
+        '0.510834',
+      ]);
       // Filters: only published chances, one stat, one basis, a day.
       expect((await store.settled({ sports: ['nba'], withProbability: true })).length).toBe(5);
       expect((await store.settled({ sports: ['nba'], stat: 'rebounds' })).map((s) => s.result)).toEqual(['push']);

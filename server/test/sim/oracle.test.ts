@@ -28,12 +28,21 @@ describe('the oracle', () => {
     );
   });
 
-  it('in-game: the finals that show the value so far, in the prior’s proportions', () => {
-    // Half played, 1 shown: the final is 2 or 3, weighted 2e^−2 : (4/3)e^−2 = 0.6 : 0.4
+  it('in-game: the value so far plus the distribution over what is left', () => {
+    // Half played, 1 shown: the final is 1 + Poisson(1)
     const pmf = conditionedPmf(poisson2, 0.5, 1);
-    expect(pmf[2]).toBeCloseTo(0.6, 12);
-    expect(pmf[3]).toBeCloseTo(0.4, 12);
-    expect(oracleChances([{ model: poisson2, weight: 1, soFar: 1 }], 0.5, 2.5).pOver).toBeCloseTo(0.4, 12);
+    expect(pmf[0]).toBe(0);
+    expect(pmf[1]).toBeCloseTo(Math.exp(-1), 12);
+    expect(pmf[2]).toBeCloseTo(Math.exp(-1), 12);
+    expect(pmf[3]).toBeCloseTo(Math.exp(-1) / 2, 12);
+    // Over 2.5: Poisson(1) ≥ 2
+    expect(oracleChances([{ model: poisson2, weight: 1, soFar: 1 }], 0.5, 2.5).pOver).toBeCloseTo(
+      1 - 2 * Math.exp(-1),
+      12,
+    );
+    // A negative binomial's r scales with the share left: NB(mean 1.5, r 1) at a quarter left of NB(6, 4)
+    const nb = conditionedPmf({ kind: 'negbin', mean: 6, r: 4 }, 0.75, 3);
+    expect(nb[3]).toBeCloseTo(1 / (1 + 1.5), 12);
     // Final: certain
     expect(oracleChances([{ model: poisson2, weight: 1, soFar: 4 }], 1, 3.5)).toEqual({
       pOver: 1,

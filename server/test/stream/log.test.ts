@@ -1,11 +1,13 @@
 /**
- * The stream event log on its own (SQLite): what it stores of each change, that what it gives
+ * The stream event log on its own (SQLite): what it stores of each change (one compressed
+ * record per change and sport), that what it gives
  * back for a view is byte for byte the frames the encoder makes for that view, who writes it,
  * how far it reaches, and pruning by age.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Board } from '../../src/feed/types';
@@ -156,30 +158,45 @@ describe('the stream event log', () => {
     expect(edges.some((json) => json.includes('"edge"'))).toBe(true);
   });
 
-  it('stores each change and its events once, with the filter columns', async () => {
+  it('stores each change once, and its events in one compressed record per sport', async () => {
     const { db, changes } = await setup();
     const k = db.kysely;
     const rows = await sql<{ n: number | string }>`select count(*) as n from stream_changes`.execute(k);
     expect(Number(rows.rows[0]?.n)).toBe(4);
-    const events = await sql<{
+    const records = await sql<{
       version: number | string;
-      idx: number;
-      kind: string;
-      game_ids: string;
-      live: number;
-      player: string | null;
-      json_edges: string | null;
-    }>`select version, idx, kind, game_ids, live, player, json_edges from stream_events order by version, idx`.execute(
-      k,
+      sport: string;
+      events: number;
+      body: Buffer;
+    }>`select version, sport, events, body from stream_records order by version, sport`.execute(k);
+    // Each change here has nba and mlb events: two records each.
+    expect(records.rows.map((r) => `${r.version} ${r.sport}`)).toEqual(
+      changes.flatMap((c) => [`${c.version} mlb`, `${c.version} nba`]),
     );
-    expect(events.rows).toHaveLength(changes.reduce((n, c) => n + c.events.length, 0));
+    const events = records.rows.flatMap((r) => {
+      const logged = JSON.parse(brotliDecompressSync(r.body).toString()) as unknown[][];
+      expect(logged).toHaveLength(r.events);
+      return logged.map(([idx, kind, gameIds, live, , player, , jsonEdges]) => ({
+        version: Number(r.version),
+        idx,
+        kind,
+        gameIds,
+        live,
+        player,
+        jsonEdges,
+      }));
+    });
+    expect(events).toHaveLength(changes.reduce((n, c) => n + c.events.length, 0));
     const first = changes[0] as BoardChange;
-    const removed = events.rows.find((r) => r.kind === 'prop.removed');
-    expect(removed).toMatchObject({ game_ids: '|pp_1|ud_9|', live: 0, player: 'cole dunn', json_edges: null });
-    expect(events.rows.find((r) => r.game_ids === '|pp_3|')?.live).toBe(1);
-    expect(events.rows.filter((r) => Number(r.version) === first.version).map((r) => r.idx)).toEqual(
-      first.events.map((_, i) => i + 1),
-    );
+    const removed = events.find((r) => r.kind === 'prop.removed');
+    expect(removed).toMatchObject({ gameIds: '|pp_1|ud_9|', live: 0, player: 'cole dunn', jsonEdges: null });
+    expect(events.find((r) => r.gameIds === '|pp_3|')?.live).toBe(1);
+    expect(
+      events
+        .filter((r) => r.version === first.version)
+        .map((r) => r.idx)
+        .sort((a, b) => Number(a) - Number(b)),
+    ).toEqual(first.events.map((_, i) => i + 1));
   });
 
   it('keeps at most the most events configured, dropping the oldest changes whole', async () => {

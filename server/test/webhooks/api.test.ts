@@ -131,6 +131,18 @@ describe('registering an endpoint', () => {
     expect(nfl.json()).toMatchObject({ error: 'sport_not_in_tier', requiredTier: 'sharp' });
   });
 
+  it('holds the endpoint cap against concurrent registrations, listing them in the order registered', async () => {
+    const key = await w.t.createKey({ tier: 'pro' });
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => post(key, { url: w.receiver.url, events: ['game.final'] })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([...Array(5).fill(201), ...Array(7).fill(403)]);
+    const created = answers.filter((a) => a.statusCode === 201).map((a) => a.json().id);
+    const list = (await w.call('GET', '/api/v1/webhooks', key)).json();
+    expect(list.count).toBe(5);
+    expect(list.webhooks.map((h: { id: string }) => h.id)).toEqual(created);
+  });
+
   it('refuses what it could never act on: prop.edge without minEdge, an unknown entry or stat, unknown fields', async () => {
     const cases: [unknown, RegExp][] = [
       [{ events: ['prop.edge'] }, /^minEdge: prop\.edge needs/],

@@ -1,6 +1,6 @@
 import { type Game, GameSchema, type PropsApi, type SportId, SportIdSchema } from '@propsfeed/contract';
 import { z } from 'zod';
-import { gameScore, MATCH_THRESHOLD } from '../match';
+import { gameScore, MATCH_THRESHOLD } from '../../queries/teamMatch';
 import { gameStateText, matchup, table, utcMinute } from '../render';
 import { sportField } from './context';
 import { defineTool } from './tool';

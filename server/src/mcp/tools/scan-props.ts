@@ -1,4 +1,11 @@
-import { DEFAULT_SPORT, MAX_SCAN_LIMIT, ScanResponseSchema, type ScanRow } from '@propsfeed/contract';
+import {
+  BOOKS,
+  DEFAULT_SPORT,
+  MAX_SCAN_LIMIT,
+  SCAN_SORTS,
+  ScanResponseSchema,
+  type ScanRow,
+} from '@propsfeed/contract';
 import { z } from 'zod';
 import { odds, plural, roundTenth, table } from '../render';
 import { sportField, statField } from './context';
@@ -43,9 +50,22 @@ export const scanPropsTool = defineTool({
       .describe(
         `Most rows to return (1 to ${MAX_SCAN_LIMIT}, default ${DEFAULT_SCAN_LIMIT}), further capped by the tier`,
       ),
+    sort: z
+      .enum(SCAN_SORTS)
+      .optional()
+      .describe(
+        'Order the whole slate before the limit: line (highest first), odds (best price first), edge (best first; pro and above), books (most first), player (A to Z); live first, then by start, when absent',
+      ),
+    minBooks: z
+      .number()
+      .int()
+      .min(1)
+      .max(BOOKS.length)
+      .optional()
+      .describe(`Only props posted by at least this many books (1 to ${BOOKS.length}), applied before the limit`),
   }),
   output: ScanResponseSchema,
-  call: (api, { sport, stat, limit }) => api.scan({ sport, stat, limit }),
+  call: (api, { sport, stat, limit, sort, minBooks }) => api.scan({ sport, stat, limit, sort, minBooks }),
   render: (res) => {
     const total = Math.max(res.total ?? res.count, res.rows.length);
     const what = `${res.sport}${res.stat ? ` ${res.stat}` : ''} prop`;

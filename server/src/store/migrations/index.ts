@@ -6,6 +6,8 @@ import { propLocks } from './004_prop_locks';
 import { streamLog } from './005_stream_log';
 import { streamLogEdges } from './006_stream_log_edges';
 import { webhooks } from './009_webhooks';
+import { streamLogRecords } from './010_stream_log_records';
+import { propLockMarket } from './012_prop_lock_market';
 
 /**
  * Every migration, by name; names sort in the order they apply. Each concern adds its own
@@ -19,4 +21,6 @@ export const migrations: Record<string, Migration> = {
   '005_stream_log': streamLog,
   '006_stream_log_edges': streamLogEdges,
   '009_webhooks': webhooks,
+  '010_stream_log_records': streamLogRecords,
+  '012_prop_lock_market': propLockMarket,
 };

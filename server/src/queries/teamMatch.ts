@@ -1,5 +1,5 @@
 /**
- * Forgiving team matching for find_game: official abbreviations ("LAL", "PHO") through the
+ * Forgiving team matching for find_game and slip legs (`player@team`): official abbreviations ("LAL", "PHO") through the
  * books' team tables, and full names, nicknames, cities, initials and small typos by score.
  */
 import type { SportId } from '@propsfeed/contract';

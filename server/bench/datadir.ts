@@ -1,0 +1,198 @@
+/**
+ * `pnpm bench:datadir`: how fast `props serve` grows its data dir, and how busy its API thread
+ * is with no request. Runs `props serve` (the CLI, from sources) on a fresh data dir with the
+ * simulated world started at a chosen instant (--sim-time, default the busiest evening), lets
+ * the start-up backfill settle, then for N minutes samples each SQLite table's size (dbstat:
+ * its rows and indexes), the data dir's files (WAL included) and the API thread's CPU (the
+ * main thread only, from /proc: the simulated books' worker thread and libuv's pool are not
+ * counted). Prints MB/h per table and in total, and a bound on the size after 24 hours: each
+ * table's rate times the hours it is kept (24 where nothing prunes it).
+ * Run: `pnpm bench:datadir [--sim-time 2026-11-22T01:30:00Z] [--minutes 5] [--settle 60] [--port 8881]`.
+ * Goals (issue #30): ≤ 100 MB/h at the busiest hour, ≤ 500 MB after 24 hours, API thread ≤ 5 % of a core.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { loadSqlite } from '../src/store/db';
+
+const { values: args } = parseArgs({
+  options: {
+    'sim-time': { type: 'string', default: '2026-11-22T01:30:00Z' },
+    minutes: { type: 'string', default: '5' },
+    settle: { type: 'string', default: '60' },
+    port: { type: 'string', default: '8881' },
+    'keep-dir': { type: 'boolean', default: false },
+  },
+});
+const MINUTES = Number(args.minutes);
+const SETTLE_S = Number(args.settle);
+const CLI = fileURLToPath(new URL('../../cli/src/main.ts', import.meta.url));
+const LOOP_DELAY = fileURLToPath(new URL('./loopDelay.ts', import.meta.url));
+const MB = 1024 * 1024;
+const TICKS_PER_SECOND = 100;
+
+/**
+ * How many hours each table keeps at most with the defaults (docs/server.md's settings
+ * table); absent: nothing prunes it, so 24 hours of it are counted.
+ */
+const RETAINED_HOURS: Record<string, number> = {
+  stream_changes: 2,
+  stream_records: 2,
+};
+
+if (!Number.isFinite(MINUTES) || MINUTES <= 0 || !Number.isFinite(SETTLE_S) || SETTLE_S < 0) {
+  process.stderr.write('--minutes must be a positive number and --settle a number of seconds\n');
+  process.exit(2);
+}
+
+/** User + system CPU seconds of one thread of a process (Linux /proc). */
+function threadCpuSeconds(pid: number, tid: number): number {
+  // Fields after the command name: state is the first, utime and stime the 12th and 13th.
+  const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+}
+
+function processCpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+}
+
+/** Bytes per table (its rows and its indexes), from SQLite's dbstat. */
+function tableBytes(dbFile: string): Map<string, number> {
+  const Database = loadSqlite();
+  const db = new Database(dbFile, { readonly: true, fileMustExist: true });
+  try {
+    const rows = db
+      .prepare(
+        `select coalesce(m.tbl_name, s.name) as tbl, sum(s.pgsize) as bytes
+           from dbstat s left join sqlite_master m on m.name = s.name group by tbl`,
+      )
+      .all() as { tbl: string; bytes: number }[];
+    return new Map(rows.map((r) => [r.tbl, r.bytes]));
+  } finally {
+    db.close();
+  }
+}
+
+function dirBytes(dir: string): Map<string, number> {
+  return new Map(readdirSync(dir).map((f) => [f, statSync(join(dir, f)).size]));
+}
+
+const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+const mb = (bytes: number) => (bytes / MB).toFixed(1);
+
+const dataDir = mkdtempSync(join(tmpdir(), 'propsfeed-datadir-'));
+const child = spawn(
+  process.execPath,
+  [
+    '--import',
+    'tsx',
+    '--import',
+    LOOP_DELAY,
+    CLI,
+    'serve',
+    '--port',
+    String(args.port),
+    '--sim-time',
+    String(args['sim-time']),
+  ],
+  { env: { ...process.env, PROPS_DATA_DIR: dataDir, PROPS_LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] },
+);
+const stop = () => {
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+};
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);
+let out = '';
+child.stdout?.on('data', (d) => {
+  out += String(d);
+});
+/** The API thread's event loop delays (loopDelay.ts), while measuring. */
+let measuring = false;
+const delays: { max: number; p99: number }[] = [];
+child.stderr?.on('data', (d) => {
+  for (const line of String(d).split('\n')) {
+    const m = /^loop-delay max=([\d.]+) p99=([\d.]+)/.exec(line);
+    if (m) {
+      if (measuring) delays.push({ max: Number(m[1]), p99: Number(m[2]) });
+    } else if (line.trim() !== '') process.stderr.write(`${line}\n`);
+  }
+});
+const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+try {
+  const started = Date.now();
+  await Promise.race([
+    new Promise<void>((resolve) => {
+      const check = setInterval(() => {
+        if (/^board: /m.test(out)) {
+          clearInterval(check);
+          resolve();
+        }
+      }, 100);
+    }),
+    exited.then((code) => {
+      throw new Error(`props serve exited with ${code}: ${out}`);
+    }),
+  ]);
+  const pid = child.pid as number;
+  process.stdout.write(
+    `props serve at simulated ${args['sim-time']}: started in ${((Date.now() - started) / 1000).toFixed(1)} s ` +
+      `(backfill included), data dir ${mb(sum(dirBytes(dataDir)))} MB; settling ${SETTLE_S} s\n`,
+  );
+  await new Promise((r) => setTimeout(r, SETTLE_S * 1000));
+  const dbFile = join(dataDir, 'propsfeed.db');
+  const t0 = { at: Date.now(), tables: tableBytes(dbFile), files: dirBytes(dataDir) };
+  const cpu0 = { main: threadCpuSeconds(pid, pid), all: processCpuSeconds(pid) };
+  measuring = true;
+  const samples: number[] = [];
+  const end = t0.at + MINUTES * 60_000;
+  while (Date.now() < end) {
+    await new Promise((r) => setTimeout(r, Math.min(30_000, end - Date.now())));
+    samples.push(sum(dirBytes(dataDir)));
+    process.stdout.write(
+      `  ${((Date.now() - t0.at) / 60_000).toFixed(1)} min: data dir ${mb(samples.at(-1) ?? 0)} MB\n`,
+    );
+  }
+  const elapsedS = (Date.now() - t0.at) / 1000;
+  const cpu1 = { main: threadCpuSeconds(pid, pid), all: processCpuSeconds(pid) };
+  const t1 = { tables: tableBytes(dbFile), files: dirBytes(dataDir) };
+  const perHour = (bytes: number) => (bytes / elapsedS) * 3600;
+  const names = [...new Set([...t0.tables.keys(), ...t1.tables.keys()])].sort();
+  process.stdout.write(`\nover ${(elapsedS / 60).toFixed(1)} min (simulated from about ${args['sim-time']} on):\n`);
+  process.stdout.write(
+    `${'table'.padEnd(24)}${'now MB'.padStart(10)}${'MB/h'.padStart(10)}${'24 h MB'.padStart(10)}\n`,
+  );
+  let bound = 0;
+  for (const name of names) {
+    const now = t1.tables.get(name) ?? 0;
+    const rate = perHour(now - (t0.tables.get(name) ?? 0));
+    const hours = RETAINED_HOURS[name] ?? 24;
+    // A table pruned to `hours` holds at most that many hours of its busiest rate; else 24 of them.
+    const atDay = Math.max(now, Math.max(0, rate) * hours + (RETAINED_HOURS[name] ? 0 : now));
+    bound += atDay;
+    if (now < 64 * 1024 && Math.abs(rate) < 64 * 1024) continue;
+    process.stdout.write(
+      `${name.padEnd(24)}${mb(now).padStart(10)}${mb(rate).padStart(10)}${mb(atDay).padStart(10)}\n`,
+    );
+  }
+  const filesRate = perHour(sum(t1.files) - sum(t0.files));
+  process.stdout.write(
+    `${'data dir (files)'.padEnd(24)}${mb(sum(t1.files)).padStart(10)}${mb(filesRate).padStart(10)}${mb(bound).padStart(10)}\n`,
+  );
+  process.stdout.write(
+    `  files: ${[...t1.files].map(([f, b]) => `${f} ${mb(b)} MB`).join(', ')}\n` +
+      `API thread CPU with no request: ${(((cpu1.main - cpu0.main) / elapsedS) * 100).toFixed(1)} % of a core ` +
+      `(whole process, simulated books' thread and libuv's pool included: ${(((cpu1.all - cpu0.all) / elapsedS) * 100).toFixed(1)} %)\n` +
+      `API thread's event loop held at most ${Math.max(0, ...delays.map((d) => d.max)).toFixed(1)} ms ` +
+      `(worst 10 s p99 ${Math.max(0, ...delays.map((d) => d.p99)).toFixed(1)} ms; perf_hooks monitorEventLoopDelay)\n`,
+  );
+} finally {
+  stop();
+  await exited;
+  if (!args['keep-dir']) rmSync(dataDir, { recursive: true, force: true });
+  else process.stdout.write(`data dir kept: ${dataDir}\n`);
+}
