@@ -1,11 +1,10 @@
 /**
- * In-game chances: the player's distribution of the final (the pre-game estimate) updated by
- * what the game has shown — the value so far at the share of regulation the books' clock says
- * is played. A player on pace for more than his usual is more likely to end above it; a prop
- * whose value already beats the line is decided.
+ * In-game chances: the value so far plus the pre-game estimate's distribution over the share
+ * of regulation the books' clock says is left. A prop whose value already beats the line is
+ * decided.
  */
 import type { SportId } from '@propsfeed/contract';
-import { integerPmf, type StatModel, sidesOfPmf } from './distribution';
+import { integerPmf, remainingModel, type StatModel, sidesOfPmf } from './distribution';
 
 /** Regulation as the books' clock shows it: periods, their minutes, and whether the clock counts down. */
 const REGULATION: Record<SportId, { periods: number; minutes: number; countdown: boolean } | null> = {
@@ -37,12 +36,6 @@ export function playedShare(sport: SportId, clock: string | undefined): number |
   return Math.min(1, Math.max(0, played / total));
 }
 
-/**
- * How far the value so far may stray from the final's share of it: its variance is this
- * share of a binomial thinning's, k·f·(1 − f), plus the rounding of a whole-number count.
- */
-export const PACE_NOISE = 0.1;
-
 export interface LiveChances {
   pOver: number;
   pUnder: number;
@@ -52,24 +45,16 @@ export interface LiveChances {
 }
 
 /**
- * P(final = k | soFar at `played`) ∝ prior(k) · N(soFar + ½; k·played, ¼ + PACE_NOISE·k·played·(1 − played)),
- * over k ≥ soFar; then the sides at `line`.
+ * The final is the value so far plus the player's distribution over the share of the game
+ * left (his events as independent increments: Poisson(mean·left), a negative binomial's
+ * r·left); then the sides at `line`.
  */
 export function liveChances(prior: StatModel, soFar: number, played: number, line: number): LiveChances {
   if (soFar > line) return { pOver: 1, pUnder: 0, pPush: 0, decided: true };
-  const pmf = integerPmf(prior);
-  const f = Math.min(1, Math.max(0, played));
-  const top = Math.max(pmf.length, Math.ceil(soFar + 1));
-  const post = new Array<number>(top).fill(0);
-  let total = 0;
-  for (let k = Math.ceil(soFar); k < top; k++) {
-    const variance = 0.25 + PACE_NOISE * k * f * (1 - f);
-    const weight = (pmf[k] ?? 1e-300) * Math.exp(-((k * f - soFar - 0.5) ** 2) / (2 * variance));
-    post[k] = weight;
-    total += weight;
-  }
-  if (!(total > 0)) post[Math.ceil(soFar)] = 1;
-  const sides = sidesOfPmf(post, line);
+  const left = 1 - Math.min(1, Math.max(0, played));
+  const shown = Math.max(0, Math.round(soFar));
+  const rest = left > 0 ? integerPmf(remainingModel(prior, left)) : [1];
+  const sides = sidesOfPmf([...new Array<number>(shown).fill(0), ...rest], line);
   return { ...sides, decided: false };
 }
 

@@ -84,24 +84,16 @@ describe('live chances', () => {
     expect(pre.pOver).toBeCloseTo(probabilitiesAt(prior, 19.5).pOver, 9);
     const ahead = liveChances(prior, 14, 0.5, 19.5);
     const behind = liveChances(prior, 6, 0.5, 19.5);
-    expect(ahead.pOver).toBeGreaterThan(0.9);
-    expect(behind.pOver).toBeLessThan(0.1);
+    expect(ahead.pOver).toBeGreaterThan(0.85);
+    expect(behind.pOver).toBeLessThan(0.21);
   });
 
-  it('conditions exactly: one step of the game, Poisson prior', () => {
-    // f = 0.5, soFar 1, Poisson(2): weights e^-2·2^k/k! · exp(-(k/2 - 1.5)²/(2(0.25 + 0.1·k·0.25))) for k ≥ 1
+  it('conditions exactly: the value so far plus the prior over what is left', () => {
+    // Half played, 1 shown, Poisson(2): the final is 1 + Poisson(1); over 2.5 is Poisson(1) ≥ 2
     const poisson = { kind: 'poisson', mean: 2 } as const;
-    const w = (k: number) => {
-      let fact = 1;
-      for (let i = 2; i <= k; i++) fact *= i;
-      return ((Math.exp(-2) * 2 ** k) / fact) * Math.exp(-((k * 0.5 - 1.5) ** 2) / (2 * (0.25 + 0.1 * k * 0.25)));
-    };
-    let total = 0;
-    let over = 0;
-    for (let k = 1; k < 40; k++) {
-      total += w(k);
-      if (k > 2.5) over += w(k);
-    }
-    expect(liveChances(poisson, 1, 0.5, 2.5).pOver).toBeCloseTo(over / total, 9);
+    expect(liveChances(poisson, 1, 0.5, 2.5).pOver).toBeCloseTo(1 - 2 * Math.exp(-1), 12);
+    // A negative binomial's r scales with the share left: 3 shown, a quarter left of NB(6, r 4)
+    // leaves NB(1.5, r 1), P(0) = 0.4, so the push at 3 is 0.4
+    expect(liveChances({ kind: 'negbin', mean: 6, r: 4 }, 3, 0.75, 3).pPush).toBeCloseTo(0.4, 12);
   });
 });
