@@ -111,12 +111,12 @@ export type ProbabilityBasis = z.infer<typeof ProbabilityBasisSchema>;
  */
 export const PROBABILITY_METHODS: Record<ProbabilityBasis, string> = {
   prices:
-    "A priced book's two American odds de-vigged multiplicatively: each side's implied chance divided by their sum, removing the book's margin (the overround). Where the line can push, the push chance comes from the player's distribution moved to agree with the prices.",
+    "One distribution of the player's stat, read at this line: its mean stacked from the priced book's read (the mean at which its two odds, de-vigged multiplicatively, hold at its line), the season's game logs (recency-weighted) and recent form, with weights and spread fitted on earlier days' results; negative binomial for counts, a continuity-corrected normal (cc) for larger stats.",
   prices_moved:
-    "The de-vigged chance at the priced book's line carried to this book's line through the player's distribution: its mean is shifted until it gives the priced chance at the priced line, its spread kept, then read at this line.",
+    "The same distribution as prices (the priced book stacked with the logs), read at this book's line, which differs from the priced one.",
   distribution:
-    "The player's distribution alone, centred on the projection with the spread of the last games (up to 20): counts with small means as Poisson, or negative binomial when the games vary more; larger stats as a normal, continuity-corrected (cc) for whole-number stats so a whole-number line can push.",
-  none: 'No estimate: no book prices the prop and too few recorded games, or an integer line the basis cannot put a push chance on. The method says which.',
+    "No book prices the prop: the same distribution with the line as the market's read, stacked with the season's logs and recent form.",
+  none: 'No estimate: the prop has no line to read.',
 };
 
 /** One book's line with the service's estimate of each side's chance (an estimate, not a promise). */

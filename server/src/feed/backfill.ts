@@ -9,6 +9,7 @@ import { pastGameLogs } from '../sim/gameLogs';
 import { renderPrizePicks, renderUnderdog } from '../sim/render';
 import { BACKFILL_SPAN_MS, SIM_SPORTS, type SimWorld } from '../sim/world';
 import type { FeedCore } from './core';
+import type { Board } from './types';
 
 const MIN = 60_000;
 /** The delayed view (10 minutes) reads boards from here on, so they are made every fine step. */
@@ -31,6 +32,10 @@ export interface BackfillOptions {
    * so what is written from there on is exactly what moved since.
    */
   storedUntilMs?: number | undefined;
+  /** Replay exactly these moments (ascending) instead of the steps (the backtest: each game's close, start, periods, end). */
+  times?: readonly number[] | undefined;
+  /** Called after each step with its time and board (the backtest reads the boards the server would have served). */
+  onStep?: ((at: number, board: Board) => void) | undefined;
 }
 
 /**
@@ -57,8 +62,8 @@ export async function backfill(opts: BackfillOptions): Promise<{ steps: number; 
   const from = opts.fromMs ?? now - BACKFILL_SPAN_MS;
   const coarse = opts.coarseStepMs ?? 60 * MIN;
   const fine = opts.fineStepMs ?? 5 * MIN;
-  const times: number[] = [];
-  for (let t = now; t >= from; t -= t > now - FINE_WINDOW_MS ? fine : coarse) times.unshift(t);
+  const times: number[] = opts.times ? [...opts.times] : [];
+  if (!opts.times) for (let t = now; t >= from; t -= t > now - FINE_WINDOW_MS ? fine : coarse) times.unshift(t);
   const stored = opts.storedUntilMs;
   if (stored !== undefined && stored > from && stored < now && !times.includes(stored)) {
     times.splice(
@@ -74,6 +79,7 @@ export async function backfill(opts: BackfillOptions): Promise<{ steps: number; 
     }
     core.applyPart('underdog', 'all', ADAPTERS.underdog.parse(renderUnderdog(world, t)), t);
     await core.commit(['prizepicks', 'underdog'], t, { notify: false, record: stored === undefined || t > stored });
+    opts.onStep?.(t, core.current());
     steps++;
   }
   return { steps, logs };

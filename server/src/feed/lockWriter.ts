@@ -9,7 +9,8 @@
 import type { PropLock, SettlementStore } from '../history/settlement';
 import type { GameLog, GameLogStore } from '../history/types';
 import { devigMultiplicative } from '../odds/devig';
-import { fairProbabilities, fitOfGames } from '../odds/fair';
+import { fairProbabilities } from '../odds/fair';
+import { byDateDesc } from '../stats/context';
 import { projectStat } from '../stats/projection';
 import type { FeedLogger } from './logger';
 import type { Board, BoardGame, BookQuote } from './types';
@@ -77,9 +78,14 @@ export class PropLockWriter {
     }
     const locks: PropLock[] = [];
     for (const prop of game.props) {
-      const games = byStat.get(`${prop.playerKey}|${prop.stat}`) ?? [];
-      const fit = fitOfGames(games, projectStat(game.sport, prop.stat, games));
-      for (const p of fairProbabilities(prop.books, fit)) {
+      const games = [...(byStat.get(`${prop.playerKey}|${prop.stat}`) ?? [])].sort(byDateDesc);
+      const input = {
+        sport: game.sport,
+        stat: prop.stat,
+        values: games.map((g) => g.value),
+        projection: projectStat(game.sport, prop.stat, games),
+      };
+      for (const p of fairProbabilities(prop.books, input)) {
         locks.push({
           gameId: game.id,
           book: p.source,

@@ -168,3 +168,70 @@ export function describeModel(model: StatModel): string {
     return `negative binomial mean ${r2(model.mean)} variance ${r2(model.mean + model.mean ** 2 / model.r)}`;
   return `normal mean ${r2(model.mean)} sd ${r2(model.sd)}${model.integer ? ' cc' : ''}`;
 }
+
+/**
+ * A stat's distribution over the share `left` of a game, its events independent increments:
+ * Poisson(mean·left), a negative binomial's r·left at the same p, a normal's mean and
+ * variance scaled alike.
+ */
+export function remainingModel(model: StatModel, left: number): StatModel {
+  if (model.kind === 'poisson') return { kind: 'poisson', mean: model.mean * left };
+  if (model.kind === 'negbin') return { kind: 'negbin', mean: model.mean * left, r: model.r * left };
+  return { ...model, mean: model.mean * left, sd: model.sd * Math.sqrt(left) };
+}
+
+/**
+ * P(X = k) for k = 0..K of a model over whole numbers, where K reaches all but 1e-12 of the
+ * mass (at most `cap`). A normal is read as rounded to the nearest whole number and floored
+ * at 0 (the mass below 0.5 is 0's), which is how integer stats it models are drawn.
+ */
+export function integerPmf(model: StatModel, cap = 20_000): number[] {
+  const pmf: number[] = [];
+  if (model.kind === 'normal') {
+    const at = (x: number) => normalCdf((x - model.mean) / model.sd);
+    let below = at(0.5);
+    pmf.push(below);
+    for (let k = 1; k < cap && below < 1 - 1e-12; k++) {
+      const next = at(k + 0.5);
+      pmf.push(next - below);
+      below = next;
+      if (k > model.mean + 10 * model.sd) break;
+    }
+    return pmf;
+  }
+  let p = countP0(model);
+  let total = p;
+  pmf.push(p);
+  for (let k = 1; k < cap && (total < 1 - 1e-12 || k <= model.mean); k++) {
+    p *= countRatio(model, k);
+    total += p;
+    pmf.push(p);
+  }
+  return pmf;
+}
+
+/** Over, under and push of a whole-number distribution (pmf by value from 0) at `line`. */
+export function sidesOfPmf(pmf: readonly number[], line: number): { pOver: number; pUnder: number; pPush: number } {
+  let over = 0;
+  let under = 0;
+  let push = 0;
+  pmf.forEach((p, k) => {
+    if (k > line) over += p;
+    else if (k < line) under += p;
+    else push += p;
+  });
+  const total = over + under + push;
+  return { pOver: over / total, pUnder: under / total, pPush: push / total };
+}
+
+/** The pmf of a sum of independent whole-number variables, each given by its pmf. */
+export function convolve(a: readonly number[], b: readonly number[]): number[] {
+  const out = new Array<number>(a.length + b.length - 1).fill(0);
+  a.forEach((pa, i) => {
+    if (pa === 0) return;
+    b.forEach((pb, j) => {
+      out[i + j] = (out[i + j] ?? 0) + pa * pb;
+    });
+  });
+  return out;
+}

@@ -1,25 +1,27 @@
 /**
- * Fair probabilities of each book's line of a prop, best basis first: a priced book's two
- * sides de-vigged; that probability moved to another book's line through the player's
- * distribution; else the distribution alone. None (with the reason) when the basis is too
- * thin. Computed once per change of the prop's quotes or of the game logs, not per request.
+ * Fair probabilities of each book's line of a prop, all read from one distribution of the
+ * player's stat (odds/model.ts): the market's read (a priced book's two sides de-vigged, else
+ * the line) stacked with the season's logs and recent form. Computed once per change of the
+ * prop's quotes or of the game logs, not per request.
  * `method` gives the figures in a few words; what each basis means is said once, in the
  * contract's PROBABILITY_METHODS legend, not on every row.
  */
 import type { Book, FairProbability, ProbabilityBasis, Projection, SportId } from '@propsfeed/contract';
 import type { BoardProp, BookQuote } from '../feed/types';
+import { COEFFICIENTS } from './coefficients';
 import { devigMultiplicative } from './devig';
-import {
-  calibrateMean,
-  describeModel,
-  type Fit,
-  fitStat,
-  MIN_DISTRIBUTION_GAMES,
-  probabilitiesAt,
-  type SideProbabilities,
-  type StatModel,
-} from './distribution';
+import { describeModel, probabilitiesAt, type SideProbabilities } from './distribution';
 import { round4 } from './entries';
+import {
+  type Coefficients,
+  dispersionOf,
+  MIN_READ_GAMES,
+  marketMean,
+  modelFor,
+  type Reads,
+  seasonMean,
+  stackedMean,
+} from './model';
 
 /** The game logs the distributions are fitted to (the game-log index satisfies it). */
 export interface StatLogs {
@@ -48,10 +50,6 @@ function published(
   return { source, line, pOver, pUnder, ...(pPush === undefined ? {} : { pPush }), basis, method };
 }
 
-function none(source: Book, line: number, why: string): FairProbability {
-  return { source, line, pOver: null, pUnder: null, basis: 'none', method: `no estimate: ${why}` };
-}
-
 interface Priced {
   quote: BookQuote;
   overOdds: number;
@@ -70,55 +68,65 @@ function pricedQuote(quotes: readonly BookQuote[]): Priced | undefined {
   return undefined;
 }
 
-/** The sides at `line` of a model already moved to the priced book, or the de-vigged split when the line cannot push. */
-function fromPriced(priced: Priced, moved: StatModel | undefined, line: number): SideProbabilities | undefined {
-  if (moved) {
-    const p = probabilitiesAt(moved, line);
-    // At the priced line itself the split is the prices', exactly (bisection only approaches it).
-    if (line === priced.quote.line && p.pPush === undefined) return { pOver: priced.pOver, pUnder: 1 - priced.pOver };
-    return p;
-  }
-  if (line === priced.quote.line && !Number.isInteger(line)) return { pOver: priced.pOver, pUnder: 1 - priced.pOver };
-  return undefined;
+/** What the estimate of one prop reads besides its quotes: the player's logged values of the stat, newest first, and his projection. */
+export interface PlayerInput {
+  sport: SportId;
+  stat: string;
+  values: readonly number[];
+  projection?: Projection | undefined;
 }
 
-/** Each book's line of one prop, with its probabilities or the reason there are none. */
-export function fairProbabilities(quotes: readonly BookQuote[], fit: Fit): FairProbability[] {
+const r2 = (v: number) => String(Math.round(v * 100) / 100);
+
+/** The reads the stacked mean weighs (undefined without quotes). */
+export function readsOf(
+  quotes: readonly BookQuote[],
+  input: PlayerInput,
+  coef: Coefficients = COEFFICIENTS,
+): Reads | undefined {
+  const first = quotes[0];
+  if (!first) return undefined;
   const priced = pricedQuote(quotes);
-  const model = 'model' in fit ? fit.model : undefined;
-  const sample = 'model' in fit ? `${fit.n} games` : '';
-  const moved = priced && model ? calibrateMean(model, priced.quote.line, priced.pOver) : undefined;
+  return {
+    season: seasonMean(input.values),
+    form: input.values.length >= MIN_READ_GAMES ? (input.projection?.value ?? null) : null,
+    market: priced
+      ? marketMean(priced.quote.line, priced.pOver, dispersionOf(coef, input.sport, input.stat))
+      : first.line,
+    priced: priced !== undefined,
+    games: input.values.length,
+  };
+}
+
+/**
+ * Each book's line of one prop, from one distribution: its mean stacked from the market
+ * (the priced book's de-vigged chance, else the line), the season's logs and recent form
+ * (odds/model.ts, weights fitted on earlier days), its spread fitted likewise. The basis says
+ * which market read it rests on: the prices at this line, the prices carried to another line,
+ * or (no book prices it) the line and the logs.
+ */
+export function fairProbabilities(
+  quotes: readonly BookQuote[],
+  input: PlayerInput,
+  coef: Coefficients = COEFFICIENTS,
+): FairProbability[] {
+  const first = quotes[0];
+  if (!first) return [];
+  const priced = pricedQuote(quotes);
+  const dispersion = dispersionOf(coef, input.sport, input.stat);
+  const reads = readsOf(quotes, input, coef) as Reads;
+  const model = modelFor(stackedMean(reads, coef), dispersion);
+  const market = priced
+    ? `${BOOK_NAMES[priced.quote.source]} ${priced.quote.line} ${american(priced.overOdds)}/${american(priced.underOdds)} de-vigged (margin ${percent(priced.overround)}, mean ${r2(reads.market)})`
+    : `line ${first.line} unpriced`;
+  const logs =
+    reads.season === null
+      ? `${reads.games} games logged (too few to read)`
+      : `${reads.games} games (season ${r2(reads.season)}, form ${reads.form === null ? '-' : r2(reads.form)})`;
+  const method = `${market} stacked with ${logs}: ${describeModel(model)}`;
   return quotes.map((q) => {
-    if (priced) {
-      const { quote, overOdds, underOdds } = priced;
-      const devig = `${BOOK_NAMES[quote.source]} ${quote.line} ${american(overOdds)}/${american(underOdds)} de-vigged, margin ${percent(priced.overround)}`;
-      const p = fromPriced(priced, moved, q.line);
-      if (p) {
-        const through = moved ? ` by ${describeModel(moved)} on ${sample}` : '';
-        const atPriced = q.line === priced.quote.line;
-        const method = atPriced
-          ? `${devig}${p.pPush === undefined ? '' : `; push${through}`}`
-          : `${devig}; moved to ${q.line}${through}`;
-        return published(q.source, q.line, p, atPriced ? 'prices' : 'prices_moved', method);
-      }
-    }
-    if (model) {
-      return published(
-        q.source,
-        q.line,
-        probabilitiesAt(model, q.line),
-        'distribution',
-        `${describeModel(model)} on ${sample}`,
-      );
-    }
-    const why = 'none' in fit ? fit.none : 'no distribution';
-    if (!priced) return none(q.source, q.line, `no book prices it and ${why}`);
-    if (q.line === priced.quote.line) return none(q.source, q.line, `an integer line and ${why} to estimate a push`);
-    return none(
-      q.source,
-      q.line,
-      `${BOOK_NAMES[priced.quote.source]} prices ${priced.quote.line}, and ${why} to move it`,
-    );
+    const basis: ProbabilityBasis = !priced ? 'distribution' : q.line === priced.quote.line ? 'prices' : 'prices_moved';
+    return published(q.source, q.line, probabilitiesAt(model, q.line), basis, method);
   });
 }
 
@@ -141,25 +149,18 @@ export class FairProbabilities {
     for (const b of prop.books) key += `|${b.source}:${b.line}:${b.overOdds ?? ''}:${b.underOdds ?? ''}`;
     let result = this.cache.get(key);
     if (!result) {
-      result = fairProbabilities(prop.books, this.fitOf(sport, prop));
+      result = fairProbabilities(prop.books, this.inputOf(sport, prop));
       this.cache.set(key, result);
     }
     return result;
   }
 
-  private fitOf(sport: SportId, prop: BoardProp): Fit {
-    return fitOfGames(
-      this.logs?.player(sport, prop.playerKey)?.byStat.get(prop.stat) ?? [],
-      this.logs?.get(sport, prop.playerKey, prop.stat),
-    );
+  private inputOf(sport: SportId, prop: BoardProp): PlayerInput {
+    return {
+      sport,
+      stat: prop.stat,
+      values: (this.logs?.player(sport, prop.playerKey)?.byStat.get(prop.stat) ?? []).map((g) => g.value),
+      projection: this.logs?.get(sport, prop.playerKey, prop.stat),
+    };
   }
-}
-
-/** The distribution of a stat from its games (newest first) centred on its projection; none without a projection. */
-export function fitOfGames(games: readonly { value: number }[], projection: Projection | undefined): Fit {
-  if (!projection) return { none: `${games.length} recorded games (at least ${MIN_DISTRIBUTION_GAMES} needed)` };
-  return fitStat(
-    games.map((g) => g.value),
-    projection.value,
-  );
 }

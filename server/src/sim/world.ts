@@ -298,7 +298,8 @@ export class SimWorld {
     return { state: 'live', period, clock: `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}` };
   }
 
-  private components(sport: SimSport, stat: string): readonly string[] {
+  /** The base stats a stat sums (a combo's parts, a component listed twice counted twice). */
+  components(sport: SimSport, stat: string): readonly string[] {
     return sport.combos[stat] ?? [stat];
   }
 
@@ -331,6 +332,17 @@ export class SimWorld {
     let m = 0;
     for (const c of this.components(sport, stat)) m += player.slot.means[c] ?? 0;
     return m;
+  }
+
+  /** The true distribution a base stat's final value is drawn from (finalBase): for the oracle, never the API. */
+  baseModel(sport: SimSport, player: SimPlayer, base: string): StatModel {
+    const { mean, variance } = this.spread(sport, player, base);
+    return modelOf(mean, variance);
+  }
+
+  /** The share of a game played at `t` as its values show it: whole two-minute steps, 1 once final. */
+  accrued(game: SimGame, t: number): number {
+    return this.stepsPlayed(game, t) / this.steps(game);
   }
 
   mean(sport: SimSport, player: SimPlayer, stat: string): number {

@@ -42,27 +42,33 @@ describe('GET /api/v1/props/edges', () => {
     // What each basis means is said once per answer; the rows carry the code and their figures.
     expect(parsed.methods).toEqual(PROBABILITY_METHODS);
     expect(parsed.rows[0]?.probabilities?.map((p) => [p.basis, p.method])).toEqual([
-      ['prices', 'Underdog 12.5 -140/+120 de-vigged, margin 3.8 %'],
-      ['prices', 'Underdog 12.5 -140/+120 de-vigged, margin 3.8 %'],
+      [
+        'prices',
+        'Underdog 12.5 -140/+120 de-vigged (margin 3.8 %, mean 13.48) stacked with 0 games logged (too few to read): negative binomial mean 13.4 variance 19.01',
+      ],
+      [
+        'prices',
+        'Underdog 12.5 -140/+120 de-vigged (margin 3.8 %, mean 13.48) stacked with 0 games logged (too few to read): negative binomial mean 13.4 variance 19.01',
+      ],
     ]);
     // The live game (pp_1001) has no rows for pro, and live props carry no probability anyway.
     expect(
       parsed.rows.map((r) => [r.player, r.stat, r.edge?.source, r.edge?.side, r.edge?.probability, r.edge?.edge]),
     ).toEqual([
-      ['Nikola Jokić', 'rebounds', 'prizepicks', 'over', 0.562, 0.0199],
-      ['Nikola Jokić', 'pra', 'prizepicks', 'over', 0.5427, 0.0006],
-      ['LeBron James', 'points', 'prizepicks', 'over', 0.5108, -0.0313],
-      ['Nikola Jokić', 'points', 'prizepicks', 'over', 0.5108, -0.0313],
-      ['Mikal Bridges', 'points', 'prizepicks', 'over', 0.5108, -0.0313],
+      ['Nikola Jokić', 'rebounds', 'prizepicks', 'over', 0.5554, 0.0133],
+      ['Nikola Jokić', 'pra', 'prizepicks', 'over', 0.5332, -0.0089],
+      ['Mikal Bridges', 'points', 'prizepicks', 'over', 0.5037, -0.0384],
+      ['Nikola Jokić', 'points', 'prizepicks', 'under', 0.5036, -0.0385],
+      ['LeBron James', 'points', 'prizepicks', 'over', 0.5027, -0.0394],
     ]);
     expect(parsed.rows[0]?.edge).toEqual({
       source: 'prizepicks',
       line: 12.5,
       side: 'over',
-      probability: 0.562,
+      probability: 0.5554,
       entry: 'prizepicks_flex_6',
       breakeven: 0.5421,
-      edge: 0.0199,
+      edge: 0.0133,
     });
   });
 
@@ -70,11 +76,11 @@ describe('GET /api/v1/props/edges', () => {
     const ud2 = EdgesResponseSchema.parse((await edges('?entry=underdog_standard_2')).body);
     expect(ud2.entry).toBe('underdog_standard_2');
     expect(ud2.rows.map((r) => [r.stat, r.edge?.source, r.edge?.breakeven, r.edge?.edge])).toEqual([
-      ['rebounds', 'underdog', 0.5774, -0.0154],
-      ['pra', 'underdog', 0.5774, -0.0347],
-      ['points', 'underdog', 0.5774, -0.0666],
-      ['points', 'underdog', 0.5774, -0.0666],
-      ['points', 'underdog', 0.5774, -0.0666],
+      ['rebounds', 'underdog', 0.5774, -0.022],
+      ['pra', 'underdog', 0.5774, -0.0442],
+      ['points', 'underdog', 0.5774, -0.0737],
+      ['points', 'underdog', 0.5774, -0.0738],
+      ['points', 'underdog', 0.5774, -0.0747],
     ]);
     const positive = EdgesResponseSchema.parse((await edges('?minEdge=0.01')).body);
     expect(positive).toMatchObject({ count: 1, total: 1, minEdge: 0.01 });
@@ -107,22 +113,22 @@ describe('POST /api/v1/slips/evaluate', () => {
     expect(
       parsed.legs.map((l) => [l.eventId, l.player, l.stat, l.side, l.line, l.probability, l.correlatedWith]),
     ).toEqual([
-      ['pp_1002', 'Nikola Jokić', 'rebounds', 'over', 12.5, 0.562, [1]],
-      ['pp_1002', 'Nikola Jokić', 'pra', 'over', 48.5, 0.5427, [0]],
+      ['pp_1002', 'Nikola Jokić', 'rebounds', 'over', 12.5, 0.5554, [1]],
+      ['pp_1002', 'Nikola Jokić', 'pra', 'over', 48.5, 0.5332, [0]],
     ]);
-    // Both legs: 0.562 × 0.5427 = 0.3050; 2-pick Power pays 3×: expected 0.915.
+    // Both legs: 0.5554 × 0.5332 = 0.2961; 2-pick Power pays 3×: expected 0.8884.
     expect(parsed.entries).toEqual([
       {
         entry: 'prizepicks_power_2',
         name: 'PrizePicks 2-pick Power',
         kind: 'power',
         breakeven: 0.5774,
-        winProbability: 0.305,
-        expectedReturn: 0.915,
+        winProbability: 0.2961,
+        expectedReturn: 0.8884,
         hits: [
-          { hits: 2, probability: 0.305, multiplier: 3 },
-          { hits: 1, probability: 0.4947, multiplier: 0 },
-          { hits: 0, probability: 0.2003, multiplier: 0 },
+          { hits: 2, probability: 0.2961, multiplier: 3 },
+          { hits: 1, probability: 0.4963, multiplier: 0 },
+          { hits: 0, probability: 0.2075, multiplier: 0 },
         ],
       },
     ]);
@@ -139,17 +145,17 @@ describe('POST /api/v1/slips/evaluate', () => {
     expect(status).toBe(200);
     const parsed = SlipEvaluationSchema.parse(body);
     expect(parsed.legs.map((l) => [l.probability, l.correlatedWith])).toEqual([
-      [0.562, [1]],
-      [0.4573, [0]],
-      [0.5108, []],
+      [0.5554, [1]],
+      [0.4668, [0]],
+      [0.5037, []],
     ]);
-    // Hits 3/2/1/0 from the Poisson binomial of 0.562, 0.4573, 0.5108.
-    const dist = [0.1313, 0.3838, 0.3686, 0.1163];
+    // Hits 3/2/1/0 from the Poisson binomial of 0.5554, 0.4668, 0.5037.
+    const dist = [0.1306, 0.3824, 0.3694, 0.1177];
     expect(
       parsed.entries.map((e) => [e.entry, e.winProbability, e.expectedReturn, e.hits.map((h) => h.probability)]),
     ).toEqual([
-      ['underdog_standard_3', 0.1313, 0.7877, dist],
-      ['underdog_insured_3', 0.1313, 0.7777, dist],
+      ['underdog_standard_3', 0.1306, 0.7835, dist],
+      ['underdog_insured_3', 0.1306, 0.7741, dist],
     ]);
   });
 

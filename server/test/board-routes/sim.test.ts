@@ -51,15 +51,19 @@ describe('board routes on the seeded simulator', () => {
     const rows = PlayerPropsResponseSchema.parse(body).rows;
     const row = rows.find((r) => r.eventId === game.id && r.stat === prop.stat);
     const [pp, ud] = prop.books as [BookQuote, BookQuote];
-    // Underdog's own line: its prices de-vigged; PrizePicks' line: the same chance moved through the logs' spread.
+    // One distribution per prop, its mean stacked from Underdog's de-vigged prices and the logs:
+    // at Underdog's own line it stays near the de-vigged chance; PrizePicks' line is read from it too.
     const devigged = devigMultiplicative(ud.overOdds as number, ud.underOdds as number).pOver;
     const underdog = row?.probabilities?.find((p) => p.source === 'underdog');
     expect(underdog?.line).toBe(ud.line);
     if (Number.isInteger(ud.line)) expect(underdog?.pPush).toBeGreaterThan(0);
-    else expect(underdog?.pOver).toBeCloseTo(devigged, 3);
+    else expect(Math.abs((underdog?.pOver as number) - devigged)).toBeLessThan(0.1);
+    expect(underdog?.method).toContain('de-vigged');
+    expect(underdog?.method).toContain('stacked with');
     const prizepicks = row?.probabilities?.find((p) => p.source === 'prizepicks');
     expect(prizepicks).toMatchObject({ line: pp.line });
-    expect(prizepicks?.method).toContain(`moved to ${pp.line}`);
+    expect(prizepicks?.method).toBe(underdog?.method);
+    expect(prizepicks?.basis).toBe('prices_moved');
     // A lower line makes the over likelier.
     if (pp.line < ud.line) expect(prizepicks?.pOver).toBeGreaterThan(underdog?.pOver as number);
     else expect(prizepicks?.pOver).toBeLessThan(underdog?.pOver as number);

@@ -316,7 +316,7 @@ export function createFixtureApi(opts: FixtureApiOptions): PropsApi & { calls: n
                   updatedAt: 0,
                 },
               ];
-          const probabilities = fairProbabilities(quotes, { none: 'no logs in the fixture' });
+          const probabilities = fairProbabilities(quotes, { sport: row.sport, stat: row.stat, values: [] });
           const edge = bestEdge(probabilities, (book) => cheapest.get(book));
           return edge ? [{ ...row, probabilities, edge }] : [];
         })

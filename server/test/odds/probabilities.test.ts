@@ -2,8 +2,17 @@
 import { describe, expect, it } from 'vitest';
 import type { BoardProp, BookQuote } from '../../src/feed/types';
 import { devigMultiplicative, impliedProbability } from '../../src/odds/devig';
-import { calibrateMean, fitStat, normalCdf, probabilitiesAt, type StatModel } from '../../src/odds/distribution';
+import {
+  calibrateMean,
+  describeModel,
+  fitStat,
+  normalCdf,
+  probabilitiesAt,
+  type StatModel,
+} from '../../src/odds/distribution';
+import { round4 } from '../../src/odds/entries';
 import { FairProbabilities, fairProbabilities } from '../../src/odds/fair';
+import { type Coefficients, marketMean, modelFor, seasonMean } from '../../src/odds/model';
 
 // Expected values below were computed independently with scipy.stats (nbinom, poisson, norm).
 const THREES = [3, 1, 4, 2, 0, 5, 2, 3, 1, 6]; // mean 2.7, variance 3.5667: over-dispersed
@@ -116,60 +125,44 @@ describe('fair probabilities of a prop', () => {
     updatedAt: 0,
   });
   const pp = (line: number): BookQuote => ({ source: 'prizepicks', line, updatedAt: 0 });
-  const pointsFit = fitStat(POINTS, 26.5);
+  /** Half the market's mean (the intercept: a share of it), half the season's: weights a test can follow by hand. */
+  const coef: Coefficients = {
+    priced: [0.5, 0.5, 0],
+    unpriced: [0.5, 0.5, 0],
+    dispersion: { nba: 0.04 },
+    fittedOn: 'a test',
+  };
+  const input = { sport: 'nba' as const, stat: 'points', values: POINTS, projection: undefined };
 
-  it('de-vigs the priced book and moves its probability to the other book line', () => {
-    const [udP, ppP] = fairProbabilities([ud(25.5, -130, 110), pp(24.5)], pointsFit);
-    expect(udP).toEqual({
-      source: 'underdog',
-      line: 25.5,
-      pOver: 0.5427,
-      pUnder: 0.4573,
-      basis: 'prices',
-      method: 'Underdog 25.5 -130/+110 de-vigged, margin 4.1 %',
-    });
-    expect(ppP).toEqual({
-      source: 'prizepicks',
-      line: 24.5,
-      pOver: 0.6341,
-      pUnder: 0.3659,
-      basis: 'prices_moved',
-      method:
-        'Underdog 25.5 -130/+110 de-vigged, margin 4.1 %; moved to 24.5 by normal mean 25.96 sd 4.25 cc on 10 games',
-    });
+  it('reads every book line from one distribution: the priced mean stacked with the season', () => {
+    const market = marketMean(25.5, devigMultiplicative(-130, 110).pOver, 0.04);
+    const season = seasonMean(POINTS) as number;
+    const model = modelFor(0.5 * market + 0.5 * season, 0.04);
+    const [udP, ppP] = fairProbabilities([ud(25.5, -130, 110), pp(24.5)], input, coef);
+    expect(udP).toMatchObject({ basis: 'prices', pOver: round4(probabilitiesAt(model, 25.5).pOver) });
+    expect(ppP).toMatchObject({ basis: 'prices_moved', pOver: round4(probabilitiesAt(model, 24.5).pOver) });
+    expect(udP?.method).toBe(
+      `Underdog 25.5 -130/+110 de-vigged (margin 4.1 %, mean ${Math.round(market * 100) / 100}) stacked with 10 games (season ${Math.round(season * 100) / 100}, form -): ${describeModel(model)}`,
+    );
   });
 
   it('an integer line carries a push chance, the three summing to 1', () => {
-    const [, ppP] = fairProbabilities([ud(25.5, -130, 110), pp(25)], pointsFit);
-    expect(ppP).toMatchObject({ pOver: 0.5427, pPush: 0.0913, pUnder: 0.366 });
+    const [, ppP] = fairProbabilities([ud(25.5, -130, 110), pp(25)], input, coef);
+    expect(ppP?.pPush).toBeGreaterThan(0);
+    expect((ppP?.pOver ?? 0) + (ppP?.pUnder ?? 0) + (ppP?.pPush ?? 0)).toBeCloseTo(1, 4);
   });
 
-  it('without prices: the distribution alone', () => {
-    const [ppP] = fairProbabilities([pp(25.5)], pointsFit);
-    expect(ppP).toEqual({
-      source: 'prizepicks',
-      line: 25.5,
-      pOver: 0.593,
-      pUnder: 0.407,
-      basis: 'distribution',
-      method: 'normal mean 26.5 sd 4.25 cc on 10 games',
-    });
+  it('without prices: the line is the market read', () => {
+    const [ppP] = fairProbabilities([pp(25.5)], input, coef);
+    const model = modelFor(0.5 * 25.5 + 0.5 * (seasonMean(POINTS) as number), 0.04);
+    expect(ppP).toMatchObject({ basis: 'distribution', pOver: round4(probabilitiesAt(model, 25.5).pOver) });
   });
 
-  it('prices without logs still give the priced line; other lines get none, saying why', () => {
-    const thin = fitStat([20, 25], 22.5);
-    const [udP, ppP] = fairProbabilities([ud(25.5, -110, -110), pp(24.5)], thin);
-    expect(udP).toMatchObject({ pOver: 0.5, pUnder: 0.5 });
-    expect(ppP).toEqual({
-      source: 'prizepicks',
-      line: 24.5,
-      pOver: null,
-      pUnder: null,
-      basis: 'none',
-      method: 'no estimate: Underdog prices 25.5, and 2 recorded games (at least 8 needed) to move it',
-    });
-    const [alone] = fairProbabilities([pp(24.5)], thin);
-    expect(alone?.method).toBe('no estimate: no book prices it and 2 recorded games (at least 8 needed)');
+  it('too few logs: the market read alone, saying so', () => {
+    const [udP] = fairProbabilities([ud(25.5, -110, -110)], { ...input, values: [20, 25] }, coef);
+    // 0.5 × market + 0.5 × market (the missing season read is the market's): the even price stays even.
+    expect(udP?.pOver).toBeCloseTo(0.5, 3);
+    expect(udP?.method).toContain('2 games logged (too few to read)');
   });
 });
 
@@ -187,7 +180,7 @@ describe('FairProbabilities', () => {
       books: [{ source: 'prizepicks', line: 25.5, updatedAt: 0 }],
     } as unknown as BoardProp;
     const first = fair.of('nba', prop, false);
-    expect(first?.[0]?.pOver).toBe(0.593);
+    expect(first?.[0]?.basis).toBe('distribution');
     expect(fair.of('nba', { ...prop }, false)).toBe(first);
     logs.version = 2;
     expect(fair.of('nba', prop, false)).not.toBe(first);

@@ -141,14 +141,15 @@ function settlementSuite(label: string, open: () => Promise<{ db: Db; done(): Pr
         s.pPush,
         s.basis,
       ]);
-      // Underdog's -115/-105 de-vigged: 0.5349 / (0.5349 + 0.5122) = 0.5108, at its own line and PrizePicks' (the same).
-      // Bo Kim: an integer line, no prices and no logs: no estimate. pp_2 never finished: Di Fox is locked, not settled.
+      // Underdog's -115/-105 de-vigged (0.5108) read as a mean and stacked with the logs (odds/model.ts), the same
+      // at its own line and PrizePicks' (the same line). Bo Kim: no prices and no logs: his line is the market's read,
+      // and the integer line pushes. pp_2 never finished: Di Fox is locked, not settled.
       expect(brief).toEqual([
-        ['pp_1', 'Ann Lee', 'prizepicks', 24.5, 31, 'over', 0.5108, 0.4892, undefined, 'prices'],
-        ['pp_1', 'Ann Lee', 'underdog', 24.5, 31, 'over', 0.5108, 0.4892, undefined, 'prices'],
-        ['pp_1', 'Bo Kim', 'prizepicks', 7, 7, 'push', null, null, undefined, 'none'],
-        ['pp_1', 'Cy Diaz', 'prizepicks', 4.5, 2, 'under', 0.5108, 0.4892, undefined, 'prices'],
-        ['pp_1', 'Cy Diaz', 'underdog', 4.5, 2, 'under', 0.5108, 0.4892, undefined, 'prices'],
+        ['pp_1', 'Ann Lee', 'prizepicks', 24.5, 31, 'over', 0.5005, 0.4995, undefined, 'prices'],
+        ['pp_1', 'Ann Lee', 'underdog', 24.5, 31, 'over', 0.5005, 0.4995, undefined, 'prices'],
+        ['pp_1', 'Bo Kim', 'prizepicks', 7, 7, 'push', 0.4139, 0.4512, 0.1349, 'distribution'],
+        ['pp_1', 'Cy Diaz', 'prizepicks', 4.5, 2, 'under', 0.5064, 0.4936, undefined, 'prices'],
+        ['pp_1', 'Cy Diaz', 'underdog', 4.5, 2, 'under', 0.5064, 0.4936, undefined, 'prices'],
       ]);
       expect(settled[0]).toMatchObject({
         date: '2026-11-22',
@@ -165,9 +166,11 @@ function settlementSuite(label: string, open: () => Promise<{ db: Db; done(): Pr
         '0.510834',
       ]);
       // Filters: only published chances, one stat, one basis, a day.
-      expect((await store.settled({ sports: ['nba'], withProbability: true })).length).toBe(4);
+      expect((await store.settled({ sports: ['nba'], withProbability: true })).length).toBe(5);
       expect((await store.settled({ sports: ['nba'], stat: 'rebounds' })).map((s) => s.result)).toEqual(['push']);
-      expect(await store.settled({ sports: ['nba'], basis: 'distribution' })).toEqual([]);
+      expect((await store.settled({ sports: ['nba'], basis: 'distribution' })).map((s) => s.player)).toEqual([
+        'Bo Kim',
+      ]);
       expect(await store.settled({ sports: ['nba'], date: '2026-11-21' })).toEqual([]);
       expect(await store.settled({ sports: ['mlb'] })).toEqual([]);
     });

@@ -1,0 +1,119 @@
+/**
+ * The backtest's scorecard: proper scores, calibration and the edges a bettor following each
+ * source would have taken, with 95 % intervals. Pure functions of settled forecasts.
+ */
+import type { Book, EntryType } from '@propsfeed/contract';
+import { EDGE_THRESHOLDS } from '@propsfeed/contract';
+import type { EntryBook } from '../../src/odds/entries';
+import { CALIBRATION_BINS, LOG_LOSS_CLAMP } from '../../src/odds/record';
+
+/** One settled forecast of the over given no push (pushes are left out before scoring). */
+export interface Forecast {
+  book: Book;
+  date: string;
+  /** P(over | no push). */
+  q: number;
+  over: boolean;
+}
+
+export interface Bin {
+  from: number;
+  n: number;
+  predicted: number;
+  observed: number;
+  /** Within 3 points of the observed rate, or within two standard errors where that is wider. */
+  ok: boolean;
+}
+
+export interface Scores {
+  n: number;
+  brier: number;
+  logLoss: number;
+  /** Expected calibration error: the count-weighted mean |predicted − observed| over the bins. */
+  ece: number;
+  bins: Bin[];
+}
+
+export function score(forecasts: readonly Forecast[]): Scores {
+  const clamp = (p: number) => Math.min(1 - LOG_LOSS_CLAMP, Math.max(LOG_LOSS_CLAMP, p));
+  const acc = Array.from({ length: CALIBRATION_BINS }, () => ({ n: 0, p: 0, y: 0 }));
+  let brier = 0;
+  let logLoss = 0;
+  for (const f of forecasts) {
+    const y = f.over ? 1 : 0;
+    brier += (f.q - y) ** 2;
+    logLoss -= Math.log(f.over ? clamp(f.q) : clamp(1 - f.q));
+    const b = acc[Math.min(CALIBRATION_BINS - 1, Math.floor(f.q * CALIBRATION_BINS))] as (typeof acc)[number];
+    b.n++;
+    b.p += f.q;
+    b.y += y;
+  }
+  const n = forecasts.length;
+  let ece = 0;
+  const bins: Bin[] = [];
+  acc.forEach((b, i) => {
+    if (b.n === 0) return;
+    const predicted = b.p / b.n;
+    const observed = b.y / b.n;
+    ece += (b.n / n) * Math.abs(predicted - observed);
+    const se = Math.sqrt((predicted * (1 - predicted)) / b.n);
+    bins.push({
+      from: i / CALIBRATION_BINS,
+      n: b.n,
+      predicted,
+      observed,
+      ok: Math.abs(predicted - observed) <= Math.max(0.03, 2 * se),
+    });
+  });
+  return { n, brier: n ? brier / n : Number.NaN, logLoss: n ? logLoss / n : Number.NaN, ece, bins };
+}
+
+export interface EdgeRow {
+  entry: string;
+  minEdge: number;
+  picks: number;
+  hitRate: number;
+  hitHalfWidth: number;
+  roi: number;
+  roiHalfWidth: number;
+}
+
+/**
+ * Per entry type in force and minEdge: the side each forecast favours, taken when its chance
+ * beats the entry's per-leg breakeven by minEdge; hit rate and ROI at the breakeven odds
+ * (a hit returns 1 / breakeven), each ± 1.96 standard errors.
+ */
+export function edges(forecasts: readonly Forecast[], entries: EntryBook): EdgeRow[] {
+  const tallies = new Map<string, { entry: EntryType; minEdge: number; picks: number; hits: number }>();
+  for (const f of forecasts) {
+    const chance = Math.max(f.q, 1 - f.q);
+    const hit = f.q >= 0.5 === f.over;
+    for (const entry of entries.inEffect(f.date)) {
+      if (entry.book !== f.book) continue;
+      const edge = chance - entry.breakeven;
+      for (const minEdge of EDGE_THRESHOLDS) {
+        if (edge < minEdge) continue;
+        const key = `${entry.id}|${minEdge}`;
+        const t = tallies.get(key) ?? { entry, minEdge, picks: 0, hits: 0 };
+        tallies.set(key, t);
+        t.picks++;
+        if (hit) t.hits++;
+      }
+    }
+  }
+  return [...tallies.values()]
+    .sort((a, b) => a.entry.id.localeCompare(b.entry.id) || a.minEdge - b.minEdge)
+    .map((t) => {
+      const h = t.hits / t.picks;
+      const hitHalfWidth = 1.96 * Math.sqrt((h * (1 - h)) / t.picks);
+      return {
+        entry: t.entry.id,
+        minEdge: t.minEdge,
+        picks: t.picks,
+        hitRate: h,
+        hitHalfWidth,
+        roi: h / t.entry.breakeven - 1,
+        roiHalfWidth: hitHalfWidth / t.entry.breakeven,
+      };
+    });
+}

@@ -1,0 +1,184 @@
+/**
+ * The service's estimate of a player's stat in a game: a mean stacked from three reads —
+ * the season's logs (recency-weighted), recent form (the projection) and the market (the
+ * mean at which a priced book's de-vigged chance holds at its line; without prices, the line
+ * itself) — with weights fitted by least squares on earlier days' finals, never on the day
+ * predicted; and a spread whose over-dispersion is fitted on the same earlier days' misses,
+ * so it holds the estimate's own error too. Counts are negative binomial, larger stats a
+ * continuity-corrected normal.
+ */
+import type { SportId } from '@propsfeed/contract';
+import { COUNT_MEAN_LIMIT, calibrateMean, type StatModel } from './distribution';
+
+/** Each season game weighs this much of the next newer one: old games count, recent ones more. */
+export const SEASON_DECAY = 0.97;
+/** Weights per read: intercept, season mean, recent form (all as shares of the market mean). */
+export type Weights = readonly [number, number, number];
+
+/** What the weights and spreads were fitted on, and the fit. */
+export interface Coefficients {
+  /** Where a book prices the prop. */
+  priced: Weights;
+  /** Where none does: the market read is the line. */
+  unpriced: Weights;
+  /** Over-dispersion d (variance = mean + d·mean²) per `sport|stat`, and per `sport` as the fallback. */
+  dispersion: Readonly<Record<string, number>>;
+  /** The days and count the fit read, e.g. "seed 20261122, 2026-10-18..2026-10-31, 61,204 finals". */
+  fittedOn: string;
+}
+
+export interface Reads {
+  /** Recency-weighted mean of every logged game (null with fewer than MIN_READ_GAMES). */
+  season: number | null;
+  /** The projection: the newest games' exponentially weighted mean. */
+  form: number | null;
+  /** The market's mean (priced) or the line (unpriced). */
+  market: number;
+  priced: boolean;
+  games: number;
+}
+
+/** Fewer logged games than this and the logs are not read (the market alone). */
+export const MIN_READ_GAMES = 5;
+
+/** The season mean: every game, each SEASON_DECAY of the next newer one (values newest first). */
+export function seasonMean(values: readonly number[]): number | null {
+  if (values.length < MIN_READ_GAMES) return null;
+  let sum = 0;
+  let weights = 0;
+  let w = 1;
+  for (const v of values) {
+    sum += w * v;
+    weights += w;
+    w *= SEASON_DECAY;
+  }
+  return sum / weights;
+}
+
+export function dispersionOf(coef: Coefficients, sport: SportId, stat: string): number {
+  return coef.dispersion[`${sport}|${stat}`] ?? coef.dispersion[sport] ?? 0.05;
+}
+
+/** Negative binomial (a Poisson at no over-dispersion) below COUNT_MEAN_LIMIT, else a continuity-corrected normal. */
+export function modelFor(mean: number, dispersion: number): StatModel {
+  const m = Math.max(mean, 0.01);
+  if (m < COUNT_MEAN_LIMIT) {
+    return dispersion > 1e-4 ? { kind: 'negbin', mean: m, r: 1 / dispersion } : { kind: 'poisson', mean: m };
+  }
+  return { kind: 'normal', mean: m, sd: Math.sqrt(m + dispersion * m * m), integer: true };
+}
+
+/** The mean at which `pOver` (de-vigged, given no push) holds at `line`, with the spread fitted for the stat. */
+export function marketMean(line: number, pOver: number, dispersion: number): number {
+  let model = modelFor(Math.max(line, 0.5), dispersion);
+  // Twice: the spread follows the mean it is centred on.
+  for (let i = 0; i < 2; i++) model = modelFor(calibrateMean(model, line, pOver).mean, dispersion);
+  return model.mean;
+}
+
+/** The stacked mean: weights on the reads, missing logs read as the market. */
+export function stackedMean(reads: Reads, coef: Coefficients): number {
+  const [c, a, b] = reads.priced ? coef.priced : coef.unpriced;
+  const m = reads.market;
+  return Math.max(0.01, m * (c + a * ((reads.season ?? m) / m) + b * ((reads.form ?? m) / m)));
+}
+
+/** One settled prop the weights can be fitted on. */
+export interface Sample {
+  date: string;
+  sport: SportId;
+  stat: string;
+  reads: Reads;
+  final: number;
+}
+
+/** Least squares weight of a sample: a share of the market mean varies about as 1 / mean for counts. */
+const sampleWeight = (m: number) => m / (1 + 0.05 * m);
+
+function solve3(a: number[][], b: number[]): [number, number, number] {
+  const m = a.map((row, i) => [...row, b[i] as number]);
+  for (let col = 0; col < 3; col++) {
+    let pivot = col;
+    for (let r = col + 1; r < 3; r++)
+      if (Math.abs((m[r] as number[])[col] as number) > Math.abs((m[pivot] as number[])[col] as number)) pivot = r;
+    [m[col], m[pivot]] = [m[pivot] as number[], m[col] as number[]];
+    const p = (m[col] as number[])[col] as number;
+    if (Math.abs(p) < 1e-12) return [0, 0, 0];
+    for (let r = 0; r < 3; r++) {
+      if (r === col) continue;
+      const f = ((m[r] as number[])[col] as number) / p;
+      for (let k = col; k < 4; k++)
+        (m[r] as number[])[k] = ((m[r] as number[])[k] as number) - f * ((m[col] as number[])[k] as number);
+    }
+  }
+  return [0, 1, 2].map((i) => ((m[i] as number[])[3] as number) / ((m[i] as number[])[i] as number)) as [
+    number,
+    number,
+    number,
+  ];
+}
+
+/** final / market ≈ c + a·season/market + b·form/market, by weighted least squares (a lone market read: 1, 0, 0). */
+function fitWeights(samples: readonly Sample[]): Weights {
+  const xtx = [
+    [0, 0, 0],
+    [0, 0, 0],
+    [0, 0, 0],
+  ];
+  const xty = [0, 0, 0];
+  for (const s of samples) {
+    const m = s.reads.market;
+    if (!(m > 0)) continue;
+    const x = [1, (s.reads.season ?? m) / m, (s.reads.form ?? m) / m];
+    const y = s.final / m;
+    const w = sampleWeight(m);
+    for (let i = 0; i < 3; i++) {
+      xty[i] = (xty[i] as number) + w * (x[i] as number) * y;
+      for (let j = 0; j < 3; j++)
+        (xtx[i] as number[])[j] = ((xtx[i] as number[])[j] as number) + w * (x[i] as number) * (x[j] as number);
+    }
+  }
+  // A ridge towards no intercept and the logs' weights at 0 keeps a thin fit near the market's own read.
+  for (let i = 0; i < 3; i++) (xtx[i] as number[])[i] = ((xtx[i] as number[])[i] as number) + 1;
+  xty[0] = (xty[0] as number) + 1;
+  return solve3(xtx, xty);
+}
+
+/** Samples needed for a stat's own dispersion (else its sport's). */
+const MIN_DISPERSION_SAMPLES = 150;
+
+/**
+ * Weights and dispersions fitted on the samples of days before `before` only: the day being
+ * predicted, and any later, never shape its own estimate.
+ */
+export function fitCoefficients(samples: readonly Sample[], before: string, label: string): Coefficients {
+  const earlier = samples.filter((s) => s.date < before);
+  const priced = fitWeights(earlier.filter((s) => s.reads.priced));
+  const unpriced = fitWeights(earlier.filter((s) => !s.reads.priced));
+  const coef: Coefficients = { priced, unpriced, dispersion: {}, fittedOn: '' };
+  // d = Σ((y − μ)² − μ) / Σ μ²: the variance past a Poisson's, from the misses of the fitted mean.
+  const sums = new Map<string, { num: number; den: number; n: number }>();
+  for (const s of earlier) {
+    const mu = stackedMean(s.reads, coef);
+    for (const key of [`${s.sport}|${s.stat}`, s.sport]) {
+      const t = sums.get(key) ?? { num: 0, den: 0, n: 0 };
+      t.num += (s.final - mu) ** 2 - mu;
+      t.den += mu * mu;
+      t.n++;
+      sums.set(key, t);
+    }
+  }
+  const dispersion: Record<string, number> = {};
+  for (const [key, t] of sums) {
+    if (key.includes('|') && t.n < MIN_DISPERSION_SAMPLES) continue;
+    dispersion[key] = Math.round(Math.max(0.005, t.num / t.den) * 10_000) / 10_000;
+  }
+  const days = [...new Set(earlier.map((s) => s.date))].sort();
+  const round = (w: Weights) => w.map((v) => Math.round(v * 10_000) / 10_000) as unknown as Weights;
+  return {
+    priced: round(priced),
+    unpriced: round(unpriced),
+    dispersion,
+    fittedOn: `${label}, ${days[0] ?? '-'}..${days.at(-1) ?? '-'}, ${earlier.length} finals`,
+  };
+}
