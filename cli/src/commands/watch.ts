@@ -117,63 +117,33 @@ export class WatchState {
     this.props.set(key, shownOf(row));
     const books = (row.books ?? []).map((b) => b.source).join(',');
     const game = this.gameName(row.eventId);
-    if (shown?.pulled) {
-      return [
-        time,
-        row.player,
-        row.stat,
-        '',
-        '',
-        `${row.line} back`,
-        odds(row.overOdds, row.underOdds),
-        books,
-        row.eventId,
-        game,
-      ];
-    }
-    const before = previous ?? shown;
-    if (!before) {
-      return [
-        time,
-        row.player,
-        row.stat,
-        '',
-        '',
-        `${row.line} new`,
-        odds(row.overOdds, row.underOdds),
-        books,
-        row.eventId,
-        game,
-      ];
-    }
-    if (before.line !== row.line || before.overOdds !== row.overOdds || before.underOdds !== row.underOdds) {
-      return [
-        time,
-        row.player,
-        row.stat,
-        String(before.line),
-        odds(before.overOdds, before.underOdds),
-        String(row.line),
-        odds(row.overOdds, row.underOdds),
-        books,
-        row.eventId,
-        game,
-      ];
-    }
-    if (row.liveValue === undefined || row.liveValue === shown?.liveValue || this.quietLive) return undefined;
-    const clock = row.gameClock ? ` · ${row.gameClock}` : '';
-    return [
+    // The columns: time, player, stat, line and odds before, line (or what happened) and odds now, books, event, game.
+    const fields = (beforeLine: string, beforeOdds: string, now: string, nowOdds: string) => [
       time,
       row.player,
       row.stat,
-      '',
-      '',
-      `live ${row.liveValue} of ${row.line}${clock}`,
-      '',
+      beforeLine,
+      beforeOdds,
+      now,
+      nowOdds,
       books,
       row.eventId,
       game,
     ];
+    if (shown?.pulled) return fields('', '', `${row.line} back`, odds(row.overOdds, row.underOdds));
+    const before = previous ?? shown;
+    if (!before) return fields('', '', `${row.line} new`, odds(row.overOdds, row.underOdds));
+    if (before.line !== row.line || before.overOdds !== row.overOdds || before.underOdds !== row.underOdds) {
+      return fields(
+        String(before.line),
+        odds(before.overOdds, before.underOdds),
+        String(row.line),
+        odds(row.overOdds, row.underOdds),
+      );
+    }
+    if (row.liveValue === undefined || row.liveValue === shown?.liveValue || this.quietLive) return undefined;
+    const clock = row.gameClock ? ` · ${row.gameClock}` : '';
+    return fields('', '', `live ${row.liveValue} of ${row.line}${clock}`, '');
   }
 }
 
