@@ -86,8 +86,8 @@ describe('client.stream()', () => {
     };
     expect(await snapshotRows(0.01)).toEqual([]);
     expect(await snapshotRows(-0.05)).toEqual([
-      ['Aaron Wilson', -0.0392],
-      ['Ben Cole', -0.0368],
+      ['Aaron Wilson', -0.0379],
+      ['Ben Cole', -0.0355],
     ]);
     await until(() => server.app.streams.size === 0);
   });

@@ -90,8 +90,8 @@ export interface TrackRecordParams {
   stat?: string;
   /** UTC day YYYY-MM-DD: only games on or after it. */
   since?: string;
-  /** Only estimates of this basis. */
-  method?: Exclude<ProbabilityBasis, 'none'>;
+  /** Only estimates of this basis (the record scores chances published at lock: never live ones). */
+  method?: Exclude<ProbabilityBasis, 'none' | 'live'>;
 }
 
 export interface PropsApi {

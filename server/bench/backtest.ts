@@ -16,17 +16,16 @@ import { playerKey } from '../src/books/names';
 import { backfill } from '../src/feed/backfill';
 import { FeedCore } from '../src/feed/core';
 import { SILENT_LOGGER } from '../src/feed/logger';
-import type { Board, BoardGame, BoardProp } from '../src/feed/types';
+import type { Board, BoardGame, BoardProp, BookQuote } from '../src/feed/types';
 import { createGameLogStore } from '../src/history/gameLogs';
 import { createSettlementStore, resultOf, type SettledLock } from '../src/history/settlement';
 import type { GameLogStore } from '../src/history/types';
 import { COEFFICIENTS } from '../src/odds/coefficients';
 import { devigMultiplicative } from '../src/odds/devig';
-import type { StatModel } from '../src/odds/distribution';
 import { EntryBook } from '../src/odds/entries';
-import { readsOf } from '../src/odds/fair';
-import { liveChances, playedShareAt } from '../src/odds/live';
-import { dispersionOf, fitCoefficients, modelFor, type Sample, stackedMean } from '../src/odds/model';
+import { liveFairProbabilities, readsOf } from '../src/odds/fair';
+import { playedShareAt } from '../src/odds/live';
+import { fitCoefficients, type Sample } from '../src/odds/model';
 import { pastGameLogs } from '../src/sim/gameLogs';
 import { oracle } from '../src/sim/oracle';
 import { SIM_SPORTS, type SimGame, type SimPlayer, SimWorld } from '../src/sim/world';
@@ -57,6 +56,7 @@ const end = start + days * DAY;
 /** One settled probability: ours, the market's and the oracle's on the same prop and line. */
 interface Row {
   sport: SportId;
+  stat: string;
   book: Book;
   date: string;
   basis: string;
@@ -97,6 +97,7 @@ const liveRows: (Omit<Row, 'over'> & {
   period: string;
   gameId: string;
   playerKey: string;
+  quotes: BookQuote[];
   soFar: number;
   played: number | undefined;
 })[] = [];
@@ -140,6 +141,7 @@ function onStep(t: number, board: Board): void {
           period,
           gameId: g.id,
           playerKey: prop.playerKey,
+          quotes: prop.books,
           soFar: prop.liveValue ?? Number.NaN,
           played: playedShareAt(g.sport, g.clock, g.startMs, t),
         });
@@ -196,6 +198,7 @@ try {
     if (!game || !player || !prop) continue;
     rows.push({
       sport: l.sport,
+      stat: l.stat,
       book: l.book,
       date: l.date,
       basis: l.basis,
@@ -222,34 +225,26 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
-/** Our live chances of each snapshot: the pre-game estimate (closing quotes, logs before the day) updated by the value so far. */
+/** Our live chances of each snapshot, as the served board gives them (odds/fair.ts): logs before the day, the live quotes, the value so far and the clock. */
 async function liveOurs(store: GameLogStore): Promise<void> {
   const byGame = new Map<string, typeof liveRows>();
   for (const r of liveRows) byGame.set(r.gameId, [...(byGame.get(r.gameId) ?? []), r]);
   for (const list of byGame.values()) {
     const first = list[0] as (typeof liveRows)[number];
     const logs = await store.before(first.sport, [...new Set(list.map((r) => r.playerKey))], first.date);
-    const priors = new Map<string, StatModel | undefined>();
     for (const r of list) {
-      const key = `${r.playerKey}|${r.stat}`;
-      if (!priors.has(key)) {
-        const prop = closing.get(`${r.gameId}|${key}`);
-        const games = logs.filter((g) => g.playerKey === r.playerKey && g.stat === r.stat).sort(byDateDesc);
-        const input = {
-          sport: r.sport,
-          stat: r.stat,
-          values: games.map((g) => g.value),
-          projection: projectStat(r.sport, r.stat, games),
-        };
-        const reads = prop ? readsOf(prop.books, input) : undefined;
-        priors.set(
-          key,
-          reads ? modelFor(stackedMean(reads, COEFFICIENTS), dispersionOf(COEFFICIENTS, r.sport, r.stat)) : undefined,
-        );
-      }
-      const prior = priors.get(key);
-      if (prior && r.played !== undefined && Number.isFinite(r.soFar))
-        r.ours = noPush(liveChances(prior, r.soFar, r.played, r.line));
+      const games = logs.filter((g) => g.playerKey === r.playerKey && g.stat === r.stat).sort(byDateDesc);
+      const input = {
+        sport: r.sport,
+        stat: r.stat,
+        values: games.map((g) => g.value),
+        projection: projectStat(r.sport, r.stat, games),
+      };
+      const chances = liveFairProbabilities(r.quotes, input, r.soFar, r.played).find(
+        (p) => p.source === r.book && p.line === r.line,
+      );
+      if (chances?.pOver != null && chances.pUnder != null)
+        r.ours = noPush({ pOver: chances.pOver, pUnder: chances.pUnder });
     }
   }
 }
@@ -275,7 +270,15 @@ async function samplesOf(store: GameLogStore, settled: readonly SettledLock[]): 
         values: games.map((g) => g.value),
         projection: projectStat(l.sport, l.stat, games),
       });
-      if (reads) samples.push({ date: l.date, sport: l.sport, stat: l.stat, reads, final: l.finalValue });
+      if (reads)
+        samples.push({
+          date: l.date,
+          sport: l.sport,
+          stat: l.stat,
+          reads,
+          final: l.finalValue,
+          values: games.map((g) => g.value),
+        });
     }
   }
   return samples;

@@ -22,14 +22,14 @@ import type { Colors } from '../output/color';
 import { toJson } from '../output/output';
 import { cell } from '../output/table';
 
-const METHODS = PROBABILITY_BASES.filter((b) => b !== 'none');
+const METHODS = PROBABILITY_BASES.filter((b) => b !== 'none' && b !== 'live');
 const BAR_WIDTH = 20;
 
 export interface RecordOptions {
   sport?: SportId;
   stat?: string;
   since?: string;
-  method?: Exclude<ProbabilityBasis, 'none'>;
+  method?: Exclude<ProbabilityBasis, 'none' | 'live'>;
   minEdge?: number;
   edges?: boolean;
 }

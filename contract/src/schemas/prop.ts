@@ -95,13 +95,14 @@ export type Projection = z.infer<typeof ProjectionSchema>;
 /**
  * What an estimate rests on: `prices` a priced book's two sides de-vigged at this line;
  * `prices_moved` that probability moved to this line through the player's distribution;
- * `distribution` the player's distribution alone; `none` no estimate.
+ * `distribution` the player's distribution alone; `live` in-game, the value so far plus the
+ * distribution over what is left; `none` no estimate.
  */
-export const PROBABILITY_BASES = ['prices', 'prices_moved', 'distribution', 'none'] as const;
+export const PROBABILITY_BASES = ['prices', 'prices_moved', 'distribution', 'live', 'none'] as const;
 export const ProbabilityBasisSchema = z
   .enum(PROBABILITY_BASES)
   .describe(
-    'What the estimate rests on: prices (a priced book de-vigged at this line), prices_moved (that moved to this line through the distribution), distribution (the player distribution alone), none',
+    'What the estimate rests on: prices (a priced book de-vigged at this line), prices_moved (that moved to this line through the distribution), distribution (the player distribution alone), live (in-game: the value so far plus the distribution over what is left), none',
   );
 export type ProbabilityBasis = z.infer<typeof ProbabilityBasisSchema>;
 
@@ -111,11 +112,12 @@ export type ProbabilityBasis = z.infer<typeof ProbabilityBasisSchema>;
  */
 export const PROBABILITY_METHODS: Record<ProbabilityBasis, string> = {
   prices:
-    "One distribution of the player's stat, read at this line: its mean stacked from the priced book's read (the mean at which its two odds, de-vigged multiplicatively, hold at its line), the season's game logs (recency-weighted) and recent form, with weights and spread fitted on earlier days' results; negative binomial for counts, a continuity-corrected normal (cc) for larger stats.",
+    "One distribution of the player's stat, read at this line: its mean stacked from the priced book's read (the mean at which its two odds, de-vigged multiplicatively, hold at its line), the season's game logs (recency-weighted) and recent form, with weights (per band of the mean: a rare stat's logs earn less) and spread fitted on earlier days' results; negative binomial for counts, a continuity-corrected normal (cc) for larger stats.",
   prices_moved:
     "The same distribution as prices (the priced book stacked with the logs), read at this book's line, which differs from the priced one.",
   distribution:
     "No book prices the prop: the same distribution with the line as the market's read, stacked with the season's logs and recent form.",
+  live: "In-game: the value so far plus the same stacked distribution over the share of regulation the books' clock says is left, its market read taken from the live line and prices (scaled to a whole game); a prop whose value already beats the line is decided.",
   none: 'No estimate: the prop has no line to read.',
 };
 

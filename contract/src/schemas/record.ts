@@ -66,9 +66,9 @@ export const TrackRecordQuerySchema = z.object({
   sport: OptionalSportQuery,
   stat: StatKeySchema.optional().describe('Filter to a single stat key'),
   since: DaySchema.optional().describe('Only games on or after this UTC day (default: every settled game)'),
-  method: ProbabilityBasisSchema.exclude(['none'])
+  method: ProbabilityBasisSchema.exclude(['none', 'live'])
     .optional()
-    .describe('Only estimates of this basis: prices, prices_moved or distribution (default: all)'),
+    .describe('Only estimates of this basis: prices, prices_moved or distribution (default: all; the record scores the chances published at lock, so never live ones)'),
 });
 
 export const CalibrationBinSchema = z

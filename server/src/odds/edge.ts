@@ -15,7 +15,7 @@ export function cheapestEntries(types: readonly EntryType[]): Map<Book, EntryTyp
 /**
  * The best edge among the books' probabilities, each book judged against `entryOf(book)`
  * (none: that book is not judged). The side's chance is taken given no push, since a pushed
- * leg is dropped from the entry rather than lost.
+ * leg is dropped from the entry rather than lost. A decided live prop has none.
  */
 export function bestEdge(
   probabilities: readonly FairProbability[],
@@ -24,6 +24,8 @@ export function bestEdge(
   let best: Edge | undefined;
   for (const p of probabilities) {
     if (p.pOver === null || p.pUnder === null) continue;
+    // A live prop whose value already beat its line is decided: no book takes that pick.
+    if (p.basis === 'live' && (p.pOver >= 1 || p.pUnder >= 1)) continue;
     const entry = entryOf(p.source);
     const decided = p.pOver + p.pUnder;
     if (!entry || !(decided > 0)) continue;

@@ -10,11 +10,13 @@ import type { Book, FairProbability, ProbabilityBasis, Projection, SportId } fro
 import type { BoardProp, BookQuote } from '../feed/types';
 import { COEFFICIENTS } from './coefficients';
 import { devigMultiplicative } from './devig';
-import { describeModel, probabilitiesAt, type SideProbabilities } from './distribution';
+import { calibrateMean, describeModel, probabilitiesAt, remainingModel, type SideProbabilities } from './distribution';
 import { round4 } from './entries';
+import { liveChances } from './live';
 import {
   type Coefficients,
   dispersionOf,
+  inherentOf,
   MIN_READ_GAMES,
   marketMean,
   modelFor,
@@ -130,29 +132,93 @@ export function fairProbabilities(
   });
 }
 
-/** A prop's probabilities, cached by its quotes until the game logs change. */
+/** Below this share of the game left, the books' live line is not read back to a full-game mean (it says little and divides by almost nothing). */
+const MIN_LEFT_READ = 0.1;
+
+/**
+ * The full-game mean at which the remaining share `left` of the game, from `modelFor(mean)`,
+ * gives `pOver` over `lineLeft` (the live line less the value so far): the book's live price
+ * read back to the scale of a whole game, so it stacks with the logs as a pre-game price does.
+ */
+export function liveMarketMean(lineLeft: number, pOver: number, dispersion: number, left: number): number {
+  let mean = Math.max(lineLeft, 0.5) / left;
+  for (let i = 0; i < 3; i++)
+    mean = calibrateMean(remainingModel(modelFor(mean, dispersion), left), lineLeft, pOver).mean / left;
+  return mean;
+}
+
+/**
+ * A live prop's chances: the same stacked mean as before the start, its market read taken from
+ * the live line and prices (what the book expects over the share left, scaled to a game), then
+ * the value so far plus that distribution over what is left (odds/live.ts). Empty when the
+ * value so far or the share played is unknown.
+ */
+export function liveFairProbabilities(
+  quotes: readonly BookQuote[],
+  input: PlayerInput,
+  soFar: number | undefined,
+  played: number | undefined,
+  coef: Coefficients = COEFFICIENTS,
+): FairProbability[] {
+  const first = quotes[0];
+  if (!first || soFar === undefined || played === undefined || !Number.isFinite(soFar)) return [];
+  const left = 1 - Math.min(1, Math.max(0, played));
+  const dispersion = dispersionOf(coef, input.sport, input.stat);
+  const priced = pricedQuote(quotes);
+  const season = seasonMean(input.values);
+  const form = input.values.length >= MIN_READ_GAMES ? (input.projection?.value ?? null) : null;
+  const lineLeft = (priced?.quote.line ?? first.line) - soFar;
+  let market: number | null = null;
+  let marketText = 'live line not read';
+  if (left >= MIN_LEFT_READ && lineLeft > 0) {
+    market = priced ? liveMarketMean(lineLeft, priced.pOver, dispersion, left) : lineLeft / left;
+    marketText = priced
+      ? `${BOOK_NAMES[priced.quote.source]} live ${priced.quote.line} ${american(priced.overOdds)}/${american(priced.underOdds)} de-vigged (game mean ${r2(market)})`
+      : `live line ${first.line} unpriced (game mean ${r2(market)})`;
+  }
+  market ??= season ?? form;
+  if (market === null || !(market > 0)) return [];
+  const reads: Reads = { season, form, market, priced: priced !== undefined, games: input.values.length };
+  const model = modelFor(stackedMean(reads, coef), dispersion);
+  const method = `${marketText}, ${reads.games} games logged; ${r2(soFar)} so far, ${Math.round(left * 100)} % left: ${describeModel(model)}`;
+  const inherent = inherentOf(coef, input.sport, input.stat);
+  return quotes.map((q) =>
+    published(q.source, q.line, liveChances(model, soFar, played, q.line, inherent), 'live', method),
+  );
+}
+
+/** A prop's probabilities, cached by its quotes (live: and its value and share played) until the game logs change. */
 export class FairProbabilities {
   private readonly cache = new Map<string, FairProbability[]>();
   private cachedVersion = -1;
 
   constructor(private readonly logs?: StatLogs) {}
 
-  /** Undefined for a live prop: in-game chances are not modelled. */
-  of(sport: SportId, prop: BoardProp, live: boolean): FairProbability[] | undefined {
-    if (live) return undefined;
+  /**
+   * Pre-game chances, or (`live`) the in-game chances of the value so far and the share of the
+   * game `played`; undefined when a live prop's value or share played is unknown.
+   */
+  of(sport: SportId, prop: BoardProp, live: boolean, played?: number): FairProbability[] | undefined {
     const version = this.logs?.version ?? 0;
     if (version !== this.cachedVersion || this.cache.size > 200_000) {
       this.cache.clear();
       this.cachedVersion = version;
     }
+    // A live prop's chances move with the clock: read to a thousandth of the game, so a board
+    // that only ticks the clock reuses them.
+    const share = live && played !== undefined ? Math.round(played * 1000) / 1000 : undefined;
     let key = `${sport}|${prop.playerKey}|${prop.stat}`;
+    if (live) key += `|live:${prop.liveValue ?? ''}:${share ?? ''}`;
     for (const b of prop.books) key += `|${b.source}:${b.line}:${b.overOdds ?? ''}:${b.underOdds ?? ''}`;
     let result = this.cache.get(key);
     if (!result) {
-      result = fairProbabilities(prop.books, this.inputOf(sport, prop));
+      const input = this.inputOf(sport, prop);
+      result = live
+        ? liveFairProbabilities(prop.books, input, prop.liveValue, share)
+        : fairProbabilities(prop.books, input);
       this.cache.set(key, result);
     }
-    return result;
+    return result.length > 0 ? result : undefined;
   }
 
   private inputOf(sport: SportId, prop: BoardProp): PlayerInput {

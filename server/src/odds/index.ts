@@ -2,11 +2,12 @@
  * What the views need to put probabilities and edges on rows: the fair probabilities (cached
  * per prop until its quotes or the logs change) and the entry types in force.
  */
-import type { Book, Edge, EntryType, FairProbability, SportId } from '@propsfeed/contract';
-import type { BoardProp } from '../feed/types';
+import type { Book, Edge, EntryType, FairProbability } from '@propsfeed/contract';
+import type { BoardGame, BoardProp } from '../feed/types';
 import { bestEdge, cheapestEntries } from './edge';
 import { type EntryBook, utcDay } from './entries';
 import { FairProbabilities, type StatLogs } from './fair';
+import { playedShareAt } from './live';
 
 export { EntryBook, utcDay } from './entries';
 
@@ -22,8 +23,11 @@ export class PropOdds {
     this.fair = new FairProbabilities(logs);
   }
 
-  probabilities(sport: SportId, prop: BoardProp, live: boolean): FairProbability[] | undefined {
-    return this.fair.of(sport, prop, live);
+  /** The prop's chances on the board of `atMs`: pre-game, or in-game from its value so far and the game's clock. */
+  probabilities(game: BoardGame, prop: BoardProp, atMs: number): FairProbability[] | undefined {
+    if (!game.live) return this.fair.of(game.sport, prop, false);
+    const played = playedShareAt(game.sport, prop.gameClock ?? game.clock, game.startMs, atMs);
+    return this.fair.of(game.sport, prop, true, played);
   }
 
   /** The entry type of this id in force on the day of `atMs`, or undefined. */

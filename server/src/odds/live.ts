@@ -44,16 +44,64 @@ export interface LiveChances {
   decided: boolean;
 }
 
+/** A model's variance. */
+function varianceOf(model: StatModel): number {
+  if (model.kind === 'poisson') return model.mean;
+  if (model.kind === 'negbin') return model.mean + model.mean ** 2 / model.r;
+  return model.sd ** 2;
+}
+
 /**
- * The final is the value so far plus the player's distribution over the share of the game
- * left (his events as independent increments: Poisson(mean·left), a negative binomial's
- * r·left); then the sides at `line`.
+ * What is left to play, given `soFar` at `played` of the game. The prior's variance is two
+ * parts: the player's own game-to-game spread (variance mean + `inherent`·mean², spread over
+ * the game as independent increments, as the simulator and a real box score do) and the
+ * estimate's doubt about his mean, which holds for the whole game. The value so far is evidence
+ * about that mean, so the mean of what is left is updated on it (a normal approximation of the
+ * posterior), and only the doubt left after the update scales with the square of the share left.
  */
-export function liveChances(prior: StatModel, soFar: number, played: number, line: number): LiveChances {
+export function remainingGiven(prior: StatModel, soFar: number, played: number, inherent: number): StatModel {
+  const p = Math.min(1, Math.max(0, played));
+  const left = 1 - p;
+  const mean = Math.max(prior.mean, 1e-9);
+  const total = varianceOf(prior);
+  // The player's own over-dispersion, never more than the prior's whole spread allows.
+  const own = Math.min(inherent, Math.max(0, (total - mean) / (mean * mean)));
+  const doubt = Math.max(0, total - (mean + own * mean * mean));
+  // soFar ~ (mean·p, own variance·p) given the mean; the mean ~ (prior mean, doubt).
+  const noise = (mean + own * mean * mean) * p;
+  const gain = p > 0 && doubt > 0 ? (doubt * p) / (doubt * p * p + noise) : 0;
+  const updated = Math.max(0.01, mean + gain * (soFar - mean * p));
+  const doubtLeft = doubt * (1 - gain * p);
+  const restMean = updated * left;
+  const restVariance = left * (updated + own * updated * updated) + doubtLeft * left * left;
+  if (prior.kind === 'normal')
+    return { kind: 'normal', mean: restMean, sd: Math.sqrt(Math.max(restVariance, 1e-9)), integer: prior.integer };
+  if (restVariance > restMean * 1.0001)
+    return { kind: 'negbin', mean: restMean, r: restMean ** 2 / (restVariance - restMean) };
+  return { kind: 'poisson', mean: restMean };
+}
+
+/**
+ * The final is the value so far plus what is left (remainingGiven: the player's distribution
+ * over the share of the game left, its mean updated on the value so far when `inherent` says
+ * how much of the prior's spread is his own); then the sides at `line`.
+ */
+export function liveChances(
+  prior: StatModel,
+  soFar: number,
+  played: number,
+  line: number,
+  inherent?: number,
+): LiveChances {
   if (soFar > line) return { pOver: 1, pUnder: 0, pPush: 0, decided: true };
   const left = 1 - Math.min(1, Math.max(0, played));
   const shown = Math.max(0, Math.round(soFar));
-  const rest = left > 0 ? integerPmf(remainingModel(prior, left)) : [1];
+  const rest =
+    left > 0
+      ? integerPmf(
+          inherent === undefined ? remainingModel(prior, left) : remainingGiven(prior, soFar, played, inherent),
+        )
+      : [1];
   const sides = sidesOfPmf([...new Array<number>(shown).fill(0), ...rest], line);
   return { ...sides, decided: false };
 }

@@ -11,18 +11,37 @@ import type { SportId } from '@propsfeed/contract';
 import { COUNT_MEAN_LIMIT, calibrateMean, type StatModel } from './distribution';
 
 /** Each season game weighs this much of the next newer one: old games count, recent ones more. */
-export const SEASON_DECAY = 0.97;
+export const SEASON_DECAY = 0.985;
 /** Weights per read: intercept, season mean, recent form (all as shares of the market mean). */
 export type Weights = readonly [number, number, number];
 
+/**
+ * The market means that bound the bands weights are fitted in (the last open-ended): a season
+ * read of a rare stat (a hockey player's goals) is noisier, as a share of its mean, than a
+ * common one's (his saves), so it earns less weight against the market.
+ */
+export const MEAN_BANDS = [1.5, 4, 12] as const;
+
+/** The band of a market mean: 0 below MEAN_BANDS[0], …, MEAN_BANDS.length above the last. */
+export function bandOf(mean: number): number {
+  const i = MEAN_BANDS.findIndex((bound) => mean < bound);
+  return i < 0 ? MEAN_BANDS.length : i;
+}
+
 /** What the weights and spreads were fitted on, and the fit. */
 export interface Coefficients {
-  /** Where a book prices the prop. */
-  priced: Weights;
-  /** Where none does: the market read is the line. */
-  unpriced: Weights;
+  /** Where a book prices the prop: weights per band of the market mean (bandOf). */
+  priced: readonly Weights[];
+  /** Where none does (the market read is the line), per band likewise. */
+  unpriced: readonly Weights[];
   /** Over-dispersion d (variance = mean + d·mean²) per `sport|stat`, and per `sport` as the fallback. */
   dispersion: Readonly<Record<string, number>>;
+  /**
+   * The part of it that is a player's own game-to-game spread (his logs' variance about his
+   * own mean), keyed likewise; the rest is the estimate's doubt about his mean, which a live
+   * game's value so far updates (odds/live.ts).
+   */
+  inherent: Readonly<Record<string, number>>;
   /** The days and count the fit read, e.g. "seed 20261122, 2026-10-18..2026-10-31, 61,204 finals". */
   fittedOn: string;
 }
@@ -59,6 +78,11 @@ export function dispersionOf(coef: Coefficients, sport: SportId, stat: string): 
   return coef.dispersion[`${sport}|${stat}`] ?? coef.dispersion[sport] ?? 0.05;
 }
 
+/** A player's own over-dispersion of the stat (Coefficients.inherent), undefined where none was fitted. */
+export function inherentOf(coef: Coefficients, sport: SportId, stat: string): number | undefined {
+  return coef.inherent[`${sport}|${stat}`] ?? coef.inherent[sport];
+}
+
 /** Negative binomial (a Poisson at no over-dispersion) below COUNT_MEAN_LIMIT, else a continuity-corrected normal. */
 export function modelFor(mean: number, dispersion: number): StatModel {
   const m = Math.max(mean, 0.01);
@@ -78,8 +102,8 @@ export function marketMean(line: number, pOver: number, dispersion: number): num
 
 /** The stacked mean: weights on the reads, missing logs read as the market. */
 export function stackedMean(reads: Reads, coef: Coefficients): number {
-  const [c, a, b] = reads.priced ? coef.priced : coef.unpriced;
   const m = reads.market;
+  const [c, a, b] = (reads.priced ? coef.priced : coef.unpriced)[bandOf(m)] ?? [1, 0, 0];
   return Math.max(0.01, m * (c + a * ((reads.season ?? m) / m) + b * ((reads.form ?? m) / m)));
 }
 
@@ -90,6 +114,8 @@ export interface Sample {
   stat: string;
   reads: Reads;
   final: number;
+  /** The player's logged values of the stat before the day (for his own spread). */
+  values?: readonly number[];
 }
 
 /** Least squares weight of a sample: a share of the market mean varies about as 1 / mean for counts. */
@@ -146,6 +172,8 @@ function fitWeights(samples: readonly Sample[]): Weights {
 
 /** Samples needed for a stat's own dispersion (else its sport's). */
 const MIN_DISPERSION_SAMPLES = 150;
+/** Logged games a sample needs before its spread is read as the player's own. */
+const MIN_OWN_SPREAD_GAMES = 10;
 
 /**
  * Weights and dispersions fitted on the samples of days before `before` only: the day being
@@ -153,9 +181,13 @@ const MIN_DISPERSION_SAMPLES = 150;
  */
 export function fitCoefficients(samples: readonly Sample[], before: string, label: string): Coefficients {
   const earlier = samples.filter((s) => s.date < before);
-  const priced = fitWeights(earlier.filter((s) => s.reads.priced));
-  const unpriced = fitWeights(earlier.filter((s) => !s.reads.priced));
-  const coef: Coefficients = { priced, unpriced, dispersion: {}, fittedOn: '' };
+  const bands = (priced: boolean) =>
+    [...MEAN_BANDS, Number.POSITIVE_INFINITY].map((_, band) =>
+      fitWeights(earlier.filter((s) => s.reads.priced === priced && bandOf(s.reads.market) === band)),
+    );
+  const priced = bands(true);
+  const unpriced = bands(false);
+  const coef: Coefficients = { priced, unpriced, dispersion: {}, inherent: {}, fittedOn: '' };
   // d = Σ((y − μ)² − μ) / Σ μ²: the variance past a Poisson's, from the misses of the fitted mean.
   const sums = new Map<string, { num: number; den: number; n: number }>();
   for (const s of earlier) {
@@ -173,12 +205,33 @@ export function fitCoefficients(samples: readonly Sample[], before: string, labe
     if (key.includes('|') && t.n < MIN_DISPERSION_SAMPLES) continue;
     dispersion[key] = Math.round(Math.max(0.005, t.num / t.den) * 10_000) / 10_000;
   }
+  // A player's own spread: each sample's logs, their variance past a Poisson's about their own mean.
+  const own = new Map<string, { num: number; den: number; n: number }>();
+  for (const s of earlier) {
+    const values = s.values ?? [];
+    if (values.length < MIN_OWN_SPREAD_GAMES) continue;
+    const mean = values.reduce((a, v) => a + v, 0) / values.length;
+    const variance = values.reduce((a, v) => a + (v - mean) ** 2, 0) / (values.length - 1);
+    for (const key of [`${s.sport}|${s.stat}`, s.sport]) {
+      const t = own.get(key) ?? { num: 0, den: 0, n: 0 };
+      t.num += variance - mean;
+      t.den += mean * mean;
+      t.n++;
+      own.set(key, t);
+    }
+  }
+  const inherent: Record<string, number> = {};
+  for (const [key, t] of own) {
+    if ((key.includes('|') && t.n < MIN_DISPERSION_SAMPLES) || !(t.den > 0)) continue;
+    inherent[key] = Math.round(Math.max(0, t.num / t.den) * 10_000) / 10_000;
+  }
   const days = [...new Set(earlier.map((s) => s.date))].sort();
   const round = (w: Weights) => w.map((v) => Math.round(v * 10_000) / 10_000) as unknown as Weights;
   return {
-    priced: round(priced),
-    unpriced: round(unpriced),
+    priced: priced.map(round),
+    unpriced: unpriced.map(round),
     dispersion,
+    inherent,
     fittedOn: `${label}, ${days[0] ?? '-'}..${days.at(-1) ?? '-'}, ${earlier.length} finals`,
   };
 }

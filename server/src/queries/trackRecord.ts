@@ -22,7 +22,7 @@ export function trackRecordQuery(
     sport?: SportId | undefined;
     stat?: string | undefined;
     since?: string | undefined;
-    method?: Exclude<ProbabilityBasis, 'none'> | undefined;
+    method?: Exclude<ProbabilityBasis, 'none' | 'live'> | undefined;
   },
   settlements: SettlementReader,
 ): Promise<Prepared<TrackRecordResponse>> {

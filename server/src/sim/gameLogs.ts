@@ -1,6 +1,7 @@
 /**
  * Past games of every simulated player, as game logs: each team's last `minGames` games of
- * the calendar that ended before `now`, so every player has that many per posted stat. They
+ * the calendar that ended before `now` (within LOOKBACK_WEEKS: a weekly league has fewer), so
+ * every player has that many per posted stat. They
  * are the same games and values the live simulation played, so recorded finals agree.
  */
 import { playerKey } from '../books/names';
@@ -9,10 +10,17 @@ import { SIM_SPORTS, type SimWorld } from './world';
 
 const MIN = 60_000;
 const WEEK_MS = 7 * 24 * 60 * MIN;
-/** Far enough for a weekly league's ten games, with room for bye weeks. */
+/** Far enough for a season of a daily league; a weekly league has about thirty games in it, bye weeks included. */
 const LOOKBACK_WEEKS = 30;
 
-export function pastGameLogs(world: SimWorld, now: number, minGames = 10): GameLog[] {
+/**
+ * Past games stored per player at start: a season's worth, as a real service would hold from
+ * public box scores. Far more than the books' ten-game read of form, so a model that reads
+ * them all, shrunk to the market, knows each player's mean better than the market does.
+ */
+export const SEASON_GAMES = 40;
+
+export function pastGameLogs(world: SimWorld, now: number, minGames = SEASON_GAMES): GameLog[] {
   const logs: GameLog[] = [];
   for (const sport of SIM_SPORTS) {
     const missing = new Map(sport.teams.map((t) => [t, minGames]));

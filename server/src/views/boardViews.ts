@@ -163,7 +163,7 @@ export class BoardViews {
   /** For views with edges: the prop's fair probabilities and its edge against each book's cheapest entry. */
   private rowOdds(game: BoardGame, prop: BoardProp): RowOdds | undefined {
     if (!this.kind.edges || !this.odds) return undefined;
-    const probabilities = this.odds.probabilities(game.sport, prop, game.live);
+    const probabilities = this.odds.probabilities(game, prop, this.board.fetchedAt);
     const edge = probabilities && this.odds.edge(probabilities, this.board.fetchedAt);
     return { probabilities, edge };
   }

@@ -94,7 +94,7 @@ function edgePair(
   }
   const { odds } = ctx;
   const edgeAt = (game: BoardGame, prop: BoardProp, atMs: number) => {
-    const probabilities = odds.probabilities(game.sport, prop, game.live);
+    const probabilities = odds.probabilities(game, prop, atMs);
     return probabilities && odds.edge(probabilities, atMs, entry);
   };
   const gameBefore = change.previous.gameById.get(event.game.id);

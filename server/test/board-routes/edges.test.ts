@@ -44,31 +44,32 @@ describe('GET /api/v1/props/edges', () => {
     expect(parsed.rows[0]?.probabilities?.map((p) => [p.basis, p.method])).toEqual([
       [
         'prices',
-        'Underdog 12.5 -140/+120 de-vigged (margin 3.8 %, mean 13.48) stacked with 0 games logged (too few to read): negative binomial mean 13.4 variance 19.01',
+        'Underdog 27.5 -115/-105 de-vigged (margin 4.7 %, mean 27.72) stacked with 12 games (season 25.76, form 25.05): normal mean 26.23 sd 7.8 cc',
       ],
       [
         'prices',
-        'Underdog 12.5 -140/+120 de-vigged (margin 3.8 %, mean 13.48) stacked with 0 games logged (too few to read): negative binomial mean 13.4 variance 19.01',
+        'Underdog 27.5 -115/-105 de-vigged (margin 4.7 %, mean 27.72) stacked with 12 games (season 25.76, form 25.05): normal mean 26.23 sd 7.8 cc',
       ],
     ]);
-    // The live game (pp_1001) has no rows for pro, and live props carry no probability anyway.
+    // The live game (pp_1001) has no rows for pro. Jokić's points: his season (25.76) pulls the
+    // market's 27.72 down to 26.23, so the under of PrizePicks' 27.5 tops the board.
     expect(
       parsed.rows.map((r) => [r.player, r.stat, r.edge?.source, r.edge?.side, r.edge?.probability, r.edge?.edge]),
     ).toEqual([
-      ['Nikola Jokić', 'rebounds', 'prizepicks', 'over', 0.5554, 0.0133],
-      ['Nikola Jokić', 'pra', 'prizepicks', 'over', 0.5332, -0.0089],
-      ['Mikal Bridges', 'points', 'prizepicks', 'over', 0.5037, -0.0384],
-      ['Nikola Jokić', 'points', 'prizepicks', 'under', 0.5036, -0.0385],
-      ['LeBron James', 'points', 'prizepicks', 'over', 0.5027, -0.0394],
+      ['Nikola Jokić', 'points', 'prizepicks', 'under', 0.5644, 0.0223],
+      ['Nikola Jokić', 'rebounds', 'prizepicks', 'over', 0.556, 0.0139],
+      ['Nikola Jokić', 'pra', 'prizepicks', 'over', 0.5331, -0.009],
+      ['Mikal Bridges', 'points', 'prizepicks', 'over', 0.5048, -0.0373],
+      ['LeBron James', 'points', 'prizepicks', 'over', 0.5041, -0.038],
     ]);
     expect(parsed.rows[0]?.edge).toEqual({
       source: 'prizepicks',
-      line: 12.5,
-      side: 'over',
-      probability: 0.5554,
+      line: 27.5,
+      side: 'under',
+      probability: 0.5644,
       entry: 'prizepicks_flex_6',
       breakeven: 0.5421,
-      edge: 0.0133,
+      edge: 0.0223,
     });
   });
 
@@ -76,15 +77,15 @@ describe('GET /api/v1/props/edges', () => {
     const ud2 = EdgesResponseSchema.parse((await edges('?entry=underdog_standard_2')).body);
     expect(ud2.entry).toBe('underdog_standard_2');
     expect(ud2.rows.map((r) => [r.stat, r.edge?.source, r.edge?.breakeven, r.edge?.edge])).toEqual([
-      ['rebounds', 'underdog', 0.5774, -0.022],
-      ['pra', 'underdog', 0.5774, -0.0442],
-      ['points', 'underdog', 0.5774, -0.0737],
-      ['points', 'underdog', 0.5774, -0.0738],
-      ['points', 'underdog', 0.5774, -0.0747],
+      ['points', 'underdog', 0.5774, -0.013],
+      ['rebounds', 'underdog', 0.5774, -0.0214],
+      ['pra', 'underdog', 0.5774, -0.0443],
+      ['points', 'underdog', 0.5774, -0.0726],
+      ['points', 'underdog', 0.5774, -0.0733],
     ]);
     const positive = EdgesResponseSchema.parse((await edges('?minEdge=0.01')).body);
-    expect(positive).toMatchObject({ count: 1, total: 1, minEdge: 0.01 });
-    expect(positive.rows[0]?.stat).toBe('rebounds');
+    expect(positive).toMatchObject({ count: 2, total: 2, minEdge: 0.01 });
+    expect(positive.rows.map((r) => r.stat)).toEqual(['points', 'rebounds']);
     const two = EdgesResponseSchema.parse((await edges('?limit=2&stat=points')).body);
     expect(two).toMatchObject({ stat: 'points', count: 2, total: 3 });
   });
@@ -113,22 +114,22 @@ describe('POST /api/v1/slips/evaluate', () => {
     expect(
       parsed.legs.map((l) => [l.eventId, l.player, l.stat, l.side, l.line, l.probability, l.correlatedWith]),
     ).toEqual([
-      ['pp_1002', 'Nikola Jokić', 'rebounds', 'over', 12.5, 0.5554, [1]],
-      ['pp_1002', 'Nikola Jokić', 'pra', 'over', 48.5, 0.5332, [0]],
+      ['pp_1002', 'Nikola Jokić', 'rebounds', 'over', 12.5, 0.556, [1]],
+      ['pp_1002', 'Nikola Jokić', 'pra', 'over', 48.5, 0.5331, [0]],
     ]);
-    // Both legs: 0.5554 × 0.5332 = 0.2961; 2-pick Power pays 3×: expected 0.8884.
+    // Both legs: 0.556 × 0.5331 = 0.2964; 2-pick Power pays 3×: expected 0.8892.
     expect(parsed.entries).toEqual([
       {
         entry: 'prizepicks_power_2',
         name: 'PrizePicks 2-pick Power',
         kind: 'power',
         breakeven: 0.5774,
-        winProbability: 0.2961,
-        expectedReturn: 0.8884,
+        winProbability: 0.2964,
+        expectedReturn: 0.8892,
         hits: [
-          { hits: 2, probability: 0.2961, multiplier: 3 },
+          { hits: 2, probability: 0.2964, multiplier: 3 },
           { hits: 1, probability: 0.4963, multiplier: 0 },
-          { hits: 0, probability: 0.2075, multiplier: 0 },
+          { hits: 0, probability: 0.2073, multiplier: 0 },
         ],
       },
     ]);
@@ -145,17 +146,17 @@ describe('POST /api/v1/slips/evaluate', () => {
     expect(status).toBe(200);
     const parsed = SlipEvaluationSchema.parse(body);
     expect(parsed.legs.map((l) => [l.probability, l.correlatedWith])).toEqual([
-      [0.5554, [1]],
-      [0.4668, [0]],
-      [0.5037, []],
+      [0.556, [1]],
+      [0.4669, [0]],
+      [0.5048, []],
     ]);
-    // Hits 3/2/1/0 from the Poisson binomial of 0.5554, 0.4668, 0.5037.
-    const dist = [0.1306, 0.3824, 0.3694, 0.1177];
+    // Hits 3/2/1/0 from the Poisson binomial of 0.556, 0.4669, 0.5048.
+    const dist = [0.131, 0.3828, 0.3689, 0.1172];
     expect(
       parsed.entries.map((e) => [e.entry, e.winProbability, e.expectedReturn, e.hits.map((h) => h.probability)]),
     ).toEqual([
-      ['underdog_standard_3', 0.1306, 0.7835, dist],
-      ['underdog_insured_3', 0.1306, 0.7741, dist],
+      ['underdog_standard_3', 0.131, 0.7863, dist],
+      ['underdog_insured_3', 0.131, 0.776, dist],
     ]);
   });
 

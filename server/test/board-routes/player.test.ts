@@ -75,37 +75,37 @@ describe('GET /api/v1/props/player', () => {
         method: 'exponentially weighted mean of last 10 games (each game weighs 0.8× the next newer one)',
         marketKey: 'nba:points',
       },
-      // Underdog -115/-105: implied 0.5349 + 0.5122, the over's share 0.5108 read as a mean (27.7)
-      // and stacked with the logs: mean 27.43, the under slightly likelier at both books' 27.5.
+      // Underdog -115/-105: implied 0.5349 + 0.5122, the over's share 0.5108 read as a mean (27.72)
+      // and stacked with the logs (season 25.76): mean 26.23, the under likelier at both books' 27.5.
       // Best edge: PrizePicks' cheapest entry (6-pick Flex, 0.5421).
       probabilities: [
         {
           source: 'prizepicks',
           line: 27.5,
-          pOver: 0.4964,
-          pUnder: 0.5036,
+          pOver: 0.4356,
+          pUnder: 0.5644,
           basis: 'prices',
           method:
-            'Underdog 27.5 -115/-105 de-vigged (margin 4.7 %, mean 27.7) stacked with 12 games (season 25.69, form 25.05): normal mean 27.43 sd 7.14 cc',
+            'Underdog 27.5 -115/-105 de-vigged (margin 4.7 %, mean 27.72) stacked with 12 games (season 25.76, form 25.05): normal mean 26.23 sd 7.8 cc',
         },
         {
           source: 'underdog',
           line: 27.5,
-          pOver: 0.4964,
-          pUnder: 0.5036,
+          pOver: 0.4356,
+          pUnder: 0.5644,
           basis: 'prices',
           method:
-            'Underdog 27.5 -115/-105 de-vigged (margin 4.7 %, mean 27.7) stacked with 12 games (season 25.69, form 25.05): normal mean 27.43 sd 7.14 cc',
+            'Underdog 27.5 -115/-105 de-vigged (margin 4.7 %, mean 27.72) stacked with 12 games (season 25.76, form 25.05): normal mean 26.23 sd 7.8 cc',
         },
       ],
       edge: {
         source: 'prizepicks',
         line: 27.5,
         side: 'under',
-        probability: 0.5036,
+        probability: 0.5644,
         entry: 'prizepicks_flex_6',
         breakeven: 0.5421,
-        edge: -0.0385,
+        edge: 0.0223,
       },
     });
     // The free tier's rows carry no probabilities or edge.

@@ -1,32 +1,54 @@
 /** The model's pieces with exact values: the season read, the stack, the fit on earlier days only, live conditioning. */
 import { describe, expect, it } from 'vitest';
-import { probabilitiesAt } from '../../src/odds/distribution';
-import { liveChances, playedShare, playedShareAt } from '../../src/odds/live';
+import { probabilitiesAt, remainingModel } from '../../src/odds/distribution';
+import { liveChances, playedShare, playedShareAt, remainingGiven } from '../../src/odds/live';
 import {
+  bandOf,
   type Coefficients,
   fitCoefficients,
   modelFor,
   type Sample,
   seasonMean,
   stackedMean,
+  type Weights,
 } from '../../src/odds/model';
 
 describe('the season read', () => {
-  it('weighs each game 0.97 of the next newer one', () => {
-    // (10 + 0.97·20 + 0.9409·30 + 0.912673·40 + 0.88529281·50) / (1 + 0.97 + 0.9409 + 0.912673 + 0.88529281)
-    const expected = (10 + 0.97 * 20 + 0.9409 * 30 + 0.912673 * 40 + 0.88529281 * 50) / 4.70886581;
+  it('weighs each game 0.985 of the next newer one', () => {
+    // (10 + 0.985·20 + 0.985²·30 + 0.985³·40 + 0.985⁴·50) / (1 + 0.985 + 0.985² + 0.985³ + 0.985⁴)
+    const w = [1, 0.985, 0.970225, 0.955671625, 0.941336550625] as const;
+    const expected = (10 * w[0] + 20 * w[1] + 30 * w[2] + 40 * w[3] + 50 * w[4]) / 4.852233175625;
     expect(seasonMean([10, 20, 30, 40, 50])).toBeCloseTo(expected, 12);
     expect(seasonMean([10, 20, 30, 40])).toBeNull();
   });
 });
 
 describe('the stacked mean', () => {
-  const coef: Coefficients = { priced: [0.2, 0.5, 0.3], unpriced: [1, 0, 0], dispersion: {}, fittedOn: 't' };
+  const w: Weights = [0.2, 0.5, 0.3];
+  const coef: Coefficients = {
+    priced: [[1, 0, 0], [0.6, 0.4, 0], w, w],
+    unpriced: [
+      [1, 0, 0],
+      [1, 0, 0],
+      [1, 0, 0],
+      [1, 0, 0],
+    ],
+    dispersion: {},
+    inherent: {},
+    fittedOn: 't',
+  };
   it('shrinks the logs towards the market by the weights', () => {
     // 20 · (0.2 + 0.5 · 24/20 + 0.3 · 16/20) = 4 + 12 + 4.8
     expect(stackedMean({ season: 24, form: 16, market: 20, priced: true, games: 12 }, coef)).toBeCloseTo(20.8, 12);
     // Without logs every read is the market's: 20 · (0.2 + 0.5 + 0.3)
     expect(stackedMean({ season: null, form: null, market: 20, priced: true, games: 2 }, coef)).toBeCloseTo(20, 12);
+  });
+
+  it('weighs by the band of the market mean: a rare stat’s logs earn less', () => {
+    expect([0.4, 1.5, 3.9, 4, 11.9, 12, 300].map(bandOf)).toEqual([0, 1, 1, 2, 2, 3, 3]);
+    // Band 0 (mean 0.5) trusts the market alone; band 1 (mean 2): 2 · (0.6 + 0.4 · 3/2) = 2.4
+    expect(stackedMean({ season: 1, form: 1, market: 0.5, priced: true, games: 40 }, coef)).toBeCloseTo(0.5, 12);
+    expect(stackedMean({ season: 3, form: 1, market: 2, priced: true, games: 40 }, coef)).toBeCloseTo(2.4, 12);
   });
 });
 
@@ -59,7 +81,10 @@ describe('the fit', () => {
     const many = Array.from({ length: 2000 }, (_, i) =>
       sample('2026-10-01', 10 + (i % 7), 10 + ((i * 3) % 5), 10 + (i % 7)),
     );
-    const [c, a, b] = fitCoefficients(many, '2026-10-02', 'x').priced;
+    const fit = fitCoefficients(many, '2026-10-02', 'x');
+    // Every sample's market mean (10..16) is in band 2; the other bands have none and stay the market's.
+    expect(fit.priced[0]).toEqual([1, 0, 0]);
+    const [c, a, b] = fit.priced[2] as Weights;
     expect(c + a + b).toBeCloseTo(1, 2);
     expect(Math.abs(a + b)).toBeLessThan(0.01);
   });
@@ -95,5 +120,29 @@ describe('live chances', () => {
     // A negative binomial's r scales with the share left: 3 shown, a quarter left of NB(6, r 4)
     // leaves NB(1.5, r 1), P(0) = 0.4, so the push at 3 is 0.4
     expect(liveChances({ kind: 'negbin', mean: 6, r: 4 }, 3, 0.75, 3).pPush).toBeCloseTo(0.4, 12);
+  });
+
+  it('updates the mean on the value so far, by the share of the spread that is doubt about it', () => {
+    // Normal prior mean 20, variance 60: the player's own 20 + 0.05·400 = 40, doubt 20.
+    const prior = { kind: 'normal', mean: 20, sd: Math.sqrt(60), integer: true } as const;
+    // Half played, 14 shown (4 ahead of pace): gain = 20·0.5 / (20·0.25 + 40·0.5) = 0.4,
+    // mean 20 + 0.4·4 = 21.6, doubt left 20·(1 − 0.2) = 16;
+    // the rest: mean 10.8, variance 0.5·(21.6 + 0.05·21.6²) + 16·0.25 = 26.464
+    const rest = remainingGiven(prior, 14, 0.5, 0.05);
+    expect(rest.kind).toBe('normal');
+    expect(rest.mean).toBeCloseTo(10.8, 12);
+    expect(rest.kind === 'normal' && rest.sd ** 2).toBeCloseTo(26.464, 9);
+    // Nothing played: the prior itself.
+    const start = remainingGiven(prior, 0, 0, 0.05);
+    expect(start.mean).toBeCloseTo(20, 12);
+    expect(start.kind === 'normal' && start.sd ** 2).toBeCloseTo(60, 9);
+  });
+
+  it('with no doubt about the mean it is the prior over the share left (independent increments)', () => {
+    const prior = { kind: 'negbin', mean: 6, r: 4 } as const; // own spread 1/r = 0.25: all of it
+    const rest = remainingGiven(prior, 5, 0.5, 0.25);
+    const plain = remainingModel(prior, 0.5);
+    expect(rest.mean).toBeCloseTo(plain.mean, 12);
+    expect(rest.kind === 'negbin' && rest.r).toBeCloseTo(plain.kind === 'negbin' ? plain.r : 0, 9);
   });
 });

@@ -11,8 +11,9 @@ import {
   type StatModel,
 } from '../../src/odds/distribution';
 import { round4 } from '../../src/odds/entries';
-import { FairProbabilities, fairProbabilities } from '../../src/odds/fair';
-import { type Coefficients, marketMean, modelFor, seasonMean } from '../../src/odds/model';
+import { FairProbabilities, fairProbabilities, liveFairProbabilities, liveMarketMean } from '../../src/odds/fair';
+import { liveChances } from '../../src/odds/live';
+import { type Coefficients, marketMean, modelFor, seasonMean, type Weights } from '../../src/odds/model';
 
 // Expected values below were computed independently with scipy.stats (nbinom, poisson, norm).
 const THREES = [3, 1, 4, 2, 0, 5, 2, 3, 1, 6]; // mean 2.7, variance 3.5667: over-dispersed
@@ -116,22 +117,27 @@ describe('distributions fitted to game logs', () => {
   });
 });
 
+const ud = (line: number, overOdds?: number, underOdds?: number): BookQuote => ({
+  source: 'underdog',
+  line,
+  ...(overOdds === undefined ? {} : { overOdds }),
+  ...(underOdds === undefined ? {} : { underOdds }),
+  updatedAt: 0,
+});
+const pp = (line: number): BookQuote => ({ source: 'prizepicks', line, updatedAt: 0 });
+
+/** Half the market's mean (the intercept: a share of it), half the season's, in every band: weights a test can follow by hand. */
+const HALF: Weights = [0.5, 0.5, 0];
+const HALF_AND_HALF: Coefficients = {
+  priced: [HALF, HALF, HALF, HALF],
+  unpriced: [HALF, HALF, HALF, HALF],
+  dispersion: { nba: 0.04 },
+  inherent: {},
+  fittedOn: 'a test',
+};
+
 describe('fair probabilities of a prop', () => {
-  const ud = (line: number, overOdds?: number, underOdds?: number): BookQuote => ({
-    source: 'underdog',
-    line,
-    ...(overOdds === undefined ? {} : { overOdds }),
-    ...(underOdds === undefined ? {} : { underOdds }),
-    updatedAt: 0,
-  });
-  const pp = (line: number): BookQuote => ({ source: 'prizepicks', line, updatedAt: 0 });
-  /** Half the market's mean (the intercept: a share of it), half the season's: weights a test can follow by hand. */
-  const coef: Coefficients = {
-    priced: [0.5, 0.5, 0],
-    unpriced: [0.5, 0.5, 0],
-    dispersion: { nba: 0.04 },
-    fittedOn: 'a test',
-  };
+  const coef = HALF_AND_HALF;
   const input = { sport: 'nba' as const, stat: 'points', values: POINTS, projection: undefined };
 
   it('reads every book line from one distribution: the priced mean stacked with the season', () => {
@@ -167,7 +173,7 @@ describe('fair probabilities of a prop', () => {
 });
 
 describe('FairProbabilities', () => {
-  it('computes a prop once per quotes and logs version, none for a live prop', () => {
+  it('computes a prop once per quotes and logs version; a live prop by its value and share played', () => {
     const logs = {
       version: 1,
       player: () => ({ byStat: new Map([['points', POINTS.map((value) => ({ value }))]]) }),
@@ -184,6 +190,48 @@ describe('FairProbabilities', () => {
     expect(fair.of('nba', { ...prop }, false)).toBe(first);
     logs.version = 2;
     expect(fair.of('nba', prop, false)).not.toBe(first);
-    expect(fair.of('nba', prop, true)).toBeUndefined();
+    // Live: none without the value so far or the clock; with them, cached by both.
+    expect(fair.of('nba', prop, true, 0.5)).toBeUndefined();
+    const live = { ...prop, liveValue: 14 } as BoardProp;
+    expect(fair.of('nba', live, true)).toBeUndefined();
+    const half = fair.of('nba', live, true, 0.5);
+    expect(half?.[0]?.basis).toBe('live');
+    expect(fair.of('nba', live, true, 0.5004)).toBe(half);
+    expect(fair.of('nba', live, true, 0.75)).not.toBe(half);
+  });
+});
+
+describe('live chances on the board', () => {
+  const coef = HALF_AND_HALF;
+  const input = { sport: 'nba' as const, stat: 'points', values: POINTS };
+
+  it('reads the live line back to a whole game: the mean whose share left prices it', () => {
+    // A game mean of 24, half left: the book's model of the rest is the remaining half of modelFor(24).
+    const rest = {
+      kind: 'normal',
+      mean: 12,
+      sd: Math.sqrt(0.5) * Math.sqrt(24 + 0.04 * 24 * 24),
+      integer: true,
+    } as const;
+    const pOver = probabilitiesAt(rest, 11.5);
+    const mean = liveMarketMean(11.5, pOver.pOver / (pOver.pOver + pOver.pUnder), 0.04, 0.5);
+    expect(mean).toBeCloseTo(24, 3);
+  });
+
+  it('stacks that read with the logs, then conditions on the value so far', () => {
+    // 14 so far at half time, Underdog 25.5 even: the rest's line 11.5 at 50 % reads a game mean m.
+    const [p] = liveFairProbabilities([ud(25.5, -110, -110)], input, 14, 0.5, coef);
+    const m = liveMarketMean(11.5, 0.5, 0.04, 0.5);
+    const model = modelFor(0.5 * m + 0.5 * (seasonMean(POINTS) as number), 0.04);
+    const expected = liveChances(model, 14, 0.5, 25.5);
+    expect(p).toMatchObject({ basis: 'live', pOver: round4(expected.pOver) });
+    expect(p?.method).toContain('14 so far, 50 % left');
+  });
+
+  it('a prop already over its line is decided; unknown value or clock gives none', () => {
+    const [p] = liveFairProbabilities([ud(25.5, -110, -110)], input, 26, 0.6, coef);
+    expect(p).toMatchObject({ pOver: 1, pUnder: 0, basis: 'live' });
+    expect(liveFairProbabilities([ud(25.5, -110, -110)], input, undefined, 0.6, coef)).toEqual([]);
+    expect(liveFairProbabilities([ud(25.5, -110, -110)], input, 10, undefined, coef)).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ import { streamApps } from './streamApp';
 
 const T0 = Date.parse('2026-11-22T01:00:00.000Z');
 // Underdog's -140/+120 de-vigs to 0.562 over, which the model (no logs here: the market's read of
-// the line's distribution) puts at +0.0123 to +0.0151 against PrizePicks' cheapest entry (6-pick
+// the line's distribution) puts at +0.0136 to +0.0163 against PrizePicks' cheapest entry (6-pick
 // Flex, 0.5421), by line and stat; the default -115/-105 at about -0.04. No odds, no edge.
 const ABOVE = { overOdds: -140, underOdds: 120 };
 const BELOW = { overOdds: -115, underOdds: -105 };
@@ -48,8 +48,8 @@ describe('GET /api/v1/stream?minEdge=', () => {
     const [snapshot] = await edged.waitFor(1, 'snapshot');
     if (snapshot?.data.type !== 'snapshot') throw new Error('not a snapshot');
     expect(snapshot.data.rows.map((r) => [r.player, r.edge?.edge])).toEqual([
-      ['Aaron Wilson', 0.0123],
-      ['Dan Evans', 0.0151],
+      ['Aaron Wilson', 0.0136],
+      ['Dan Evans', 0.0163],
     ]);
     await whole.waitFor(1, 'snapshot');
 
@@ -73,7 +73,7 @@ describe('GET /api/v1/stream?minEdge=', () => {
     ]);
     expect(edged.events.find((e) => e.id === `${v}.2`)?.data).toMatchObject({
       type: 'prop',
-      row: { player: 'Ben Cole', edge: { edge: 0.0133 } },
+      row: { player: 'Ben Cole', edge: { edge: 0.0143 } },
       previous: { line: 12.5, overOdds: -115, underOdds: -105 },
     });
     expect(edged.events.find((e) => e.id === `${v}.1`)?.data).toEqual({
