@@ -6,8 +6,11 @@
  * its rows and indexes), the data dir's files (WAL included) and the API thread's CPU (the
  * main thread only, from /proc: the simulated books' worker thread and libuv's pool are not
  * counted). Prints MB/h per table and in total, and a bound on the size after 24 hours: each
- * table's rate times the hours it is kept (24 where nothing prunes it).
- * Run: `pnpm bench:datadir [--sim-time 2026-11-22T01:30:00Z] [--minutes 5] [--settle 60] [--port 8881]`.
+ * table's rate times the hours it is kept (24 where nothing prunes it), game logs at
+ * --game-log-rows rows, plus the free pages and the WAL: SQLite never shrinks its file when
+ * rows are deleted (without a VACUUM), it reuses the freed pages, so the file holds at most
+ * the most its live rows ever held, and the free pages now are counted as they are.
+ * Run: `pnpm bench:datadir [--sim-time 2026-11-22T01:30:00Z] [--minutes 5] [--settle 60] [--port 8881] [--game-log-rows 300000]`.
  * Goals (issue #30): ≤ 100 MB/h at the busiest hour, ≤ 500 MB after 24 hours, API thread ≤ 5 % of a core.
  */
 import { spawn } from 'node:child_process';
@@ -25,6 +28,7 @@ const { values: args } = parseArgs({
     settle: { type: 'string', default: '60' },
     port: { type: 'string', default: '8881' },
     'keep-dir': { type: 'boolean', default: false },
+    'game-log-rows': { type: 'string', default: '300000' },
   },
 });
 const MINUTES = Number(args.minutes);
@@ -36,12 +40,29 @@ const TICKS_PER_SECOND = 100;
 
 /**
  * How many hours each table keeps at most with the defaults (docs/server.md's settings
- * table); absent: nothing prunes it, so 24 hours of it are counted.
+ * table); absent: nothing prunes it within a day, so 24 hours of it are counted. Line history
+ * (line_points, history_props) is pruned PROPS_HISTORY_DAYS (default 1) after its game ends,
+ * and a line is written from its open (a day or more before the game) to the end: no row
+ * written in the busiest hour is pruned within 24 hours, so it counts 24 of them too. The
+ * pruning bounds the days after (about open-to-end plus PROPS_HISTORY_DAYS of writes).
  */
 const RETAINED_HOURS: Record<string, number> = {
   stream_changes: 2,
   stream_records: 2,
 };
+
+/**
+ * Tables the bound counts at a size of their own rather than at their growth: game logs grow
+ * by a day's finals (none at the busy hour), and hold the simulator's backfill of each
+ * player's past games; counted at this many rows (about 40 past games a player).
+ */
+const GAME_LOG_ROWS = Number(args['game-log-rows']);
+/**
+ * Tables that grow by a day's games whatever the hour (new lines' props as they open, games,
+ * locks at each start), not at the busy hour's rate: counted at twice their size after the
+ * backfill (its day and the next), or their rate's 24 hours if more.
+ */
+const DAILY_TABLES = new Set(['history_props', 'history_games', 'prop_locks']);
 
 if (!Number.isFinite(MINUTES) || MINUTES <= 0 || !Number.isFinite(SETTLE_S) || SETTLE_S < 0) {
   process.stderr.write('--minutes must be a positive number and --settle a number of seconds\n');
@@ -60,8 +81,11 @@ function processCpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
 }
 
-/** Bytes per table (its rows and its indexes), from SQLite's dbstat. */
-function tableBytes(dbFile: string): Map<string, number> {
+/**
+ * Bytes per table (its rows and its indexes), from SQLite's dbstat, with the free pages (as
+ * `(free pages)`) and game_logs' row count.
+ */
+function tableBytes(dbFile: string): { bytes: Map<string, number>; free: number; gameLogRows: number } {
   const Database = loadSqlite();
   const db = new Database(dbFile, { readonly: true, fileMustExist: true });
   try {
@@ -71,7 +95,10 @@ function tableBytes(dbFile: string): Map<string, number> {
            from dbstat s left join sqlite_master m on m.name = s.name group by tbl`,
       )
       .all() as { tbl: string; bytes: number }[];
-    return new Map(rows.map((r) => [r.tbl, r.bytes]));
+    const free =
+      (db.pragma('freelist_count', { simple: true }) as number) * (db.pragma('page_size', { simple: true }) as number);
+    const gameLogRows = (db.prepare('select count(*) as n from game_logs').get() as { n: number }).n;
+    return { bytes: new Map(rows.map((r) => [r.tbl, r.bytes])), free, gameLogRows };
   } finally {
     db.close();
   }
@@ -161,24 +188,40 @@ try {
   const cpu1 = { main: threadCpuSeconds(pid, pid), all: processCpuSeconds(pid) };
   const t1 = { tables: tableBytes(dbFile), files: dirBytes(dataDir) };
   const perHour = (bytes: number) => (bytes / elapsedS) * 3600;
-  const names = [...new Set([...t0.tables.keys(), ...t1.tables.keys()])].sort();
+  const names = [...new Set([...t0.tables.bytes.keys(), ...t1.tables.bytes.keys()])].sort();
   process.stdout.write(`\nover ${(elapsedS / 60).toFixed(1)} min (simulated from about ${args['sim-time']} on):\n`);
   process.stdout.write(
     `${'table'.padEnd(24)}${'now MB'.padStart(10)}${'MB/h'.padStart(10)}${'24 h MB'.padStart(10)}\n`,
   );
   let bound = 0;
+  const row = (name: string, now: number, rate: number | undefined, atDay: number) =>
+    process.stdout.write(
+      `${name.padEnd(24)}${mb(now).padStart(10)}${(rate === undefined ? '' : mb(rate)).padStart(10)}${mb(atDay).padStart(10)}\n`,
+    );
   for (const name of names) {
-    const now = t1.tables.get(name) ?? 0;
-    const rate = perHour(now - (t0.tables.get(name) ?? 0));
+    const now = t1.tables.bytes.get(name) ?? 0;
+    const rate = perHour(now - (t0.tables.bytes.get(name) ?? 0));
     const hours = RETAINED_HOURS[name] ?? 24;
     // A table pruned to `hours` holds at most that many hours of its busiest rate; else 24 of them.
-    const atDay = Math.max(now, Math.max(0, rate) * hours + (RETAINED_HOURS[name] ? 0 : now));
+    let atDay = Math.max(now, Math.max(0, rate) * hours + (RETAINED_HOURS[name] ? 0 : now));
+    if (DAILY_TABLES.has(name)) atDay = Math.max(atDay, 2 * now);
+    if (name === 'game_logs' && t1.tables.gameLogRows > 0) {
+      atDay = Math.max(atDay, (now / t1.tables.gameLogRows) * GAME_LOG_ROWS);
+    }
     bound += atDay;
     if (now < 64 * 1024 && Math.abs(rate) < 64 * 1024) continue;
-    process.stdout.write(
-      `${name.padEnd(24)}${mb(now).padStart(10)}${mb(rate).padStart(10)}${mb(atDay).padStart(10)}\n`,
-    );
+    row(name === 'game_logs' ? `game_logs (${Math.round(GAME_LOG_ROWS / 1000)}k rows)` : name, now, rate, atDay);
   }
+  // Freed pages are reused before the file grows: counted as they are now.
+  bound += t1.tables.free;
+  row('(free pages)', t1.tables.free, perHour(t1.tables.free - t0.tables.free), t1.tables.free);
+  // The WAL is cut back to 16 MB after each checkpoint (journal_size_limit): counted at that, or more if it is now.
+  const besideDb = Math.max(
+    16 * MB,
+    [...t1.files].filter(([f]) => f !== 'propsfeed.db').reduce((a, [, b]) => a + b, 0),
+  );
+  bound += besideDb;
+  row('(WAL and shm files)', besideDb, undefined, besideDb);
   const filesRate = perHour(sum(t1.files) - sum(t0.files));
   process.stdout.write(
     `${'data dir (files)'.padEnd(24)}${mb(sum(t1.files)).padStart(10)}${mb(filesRate).padStart(10)}${mb(bound).padStart(10)}\n`,

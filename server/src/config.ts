@@ -131,6 +131,11 @@ export const ConfigSchema = z
     PROPS_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(256),
     /** Hours of stream events kept in the store for resuming past the in-memory window; 0 keeps none. */
     PROPS_STREAM_LOG_HOURS: z.coerce.number().min(0).max(168).default(2),
+    /**
+     * Days a game's line history is kept after it ended (was first seen final); a game not
+     * final is never pruned. 0: pruned within a minute of the end.
+     */
+    PROPS_HISTORY_DAYS: z.coerce.number().min(0).max(3650).default(1),
     /** Most stream events kept in the store, whatever their age (the busiest hours hold fewer hours). */
     PROPS_STREAM_LOG_MAX_EVENTS: z.coerce.number().int().min(1).default(2_000_000),
     /** Webhooks may target http:// and loopback addresses (development, tests); else https:// to public addresses only. */

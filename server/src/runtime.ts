@@ -30,6 +30,7 @@ import { SimWorld } from './sim/world';
 import { GameLogIndex, gameLogCount } from './stats/gameLogIndex';
 import { type Db, openDb } from './store/db';
 import { createKyselyStore, type StoreSchema } from './store/kyselyStore';
+import { schedulePruning } from './store/pruning';
 import { connectRedis } from './store/redis';
 import type { Store } from './store/types';
 import { StreamLog } from './stream/log';
@@ -160,7 +161,8 @@ export async function openRuntime(config: Config, opts: RuntimeOptions = {}): Pr
   const streamTokens = streamRedis && new RedisStreamTokens(streamRedis, config.PROPS_REDIS_PREFIX);
   const streamSlots = streamRedis && new RedisStreamSlots(streamRedis, config.PROPS_REDIS_PREFIX, undefined, onError);
   let feed: RunningFeed = idleFeed();
-  // Who writes the stream's event log: where board versions are assigned (the feed; on Redis, the ingest leader).
+  // Who writes the stream's event log and line history, and prunes them: where board versions
+  // are assigned (the feed; on Redis, the ingest leader).
   let writesStreamLog = () => false;
   if (opts.runFeed) {
     const ingest = (resume: boolean) =>
@@ -190,6 +192,12 @@ export async function openRuntime(config: Config, opts: RuntimeOptions = {}): Pr
           onError: (err) => logger?.error({ err }, 'stream event log failed'),
         })
       : undefined;
+  // Line history of games that ended PROPS_HISTORY_DAYS ago, by the process that writes it.
+  const historyPruner = createLineHistoryStore(anyDb);
+  const stopHistoryPruning = schedulePruning(
+    () => historyPruner.pruneEnded(boardNow() - config.PROPS_HISTORY_DAYS * 86_400_000),
+    { writes: () => writesStreamLog(), onError: (err) => logger?.error({ err }, 'line history pruning failed') },
+  );
   // What the board routes read besides the board; the game-log index is also the projection source.
   const boardData = await openBoardData(anyDb, feed, onError);
   const webhookRedis = redisUrl ? connectRedis(redisUrl, { onError }) : undefined;
@@ -222,6 +230,7 @@ export async function openRuntime(config: Config, opts: RuntimeOptions = {}): Pr
       await streamSlots?.close();
       streamRedis?.disconnect();
       boardData.stop();
+      stopHistoryPruning();
       await feed.stop();
       await streamLog?.close();
       await limiter.close();

@@ -1,6 +1,7 @@
 /**
  * Writes each new board's line changes to line history, with each game the first time it is
- * seen (and again when its teams or start change). A failed write is logged, never thrown:
+ * seen (and again when its teams or start change, or it goes final: its history is pruned
+ * from then on, PROPS_HISTORY_DAYS). A failed write is logged, never thrown:
  * the board is still served, and the games are written again with the next board.
  */
 import type { Book } from '@propsfeed/contract';
@@ -28,7 +29,7 @@ export class LineHistoryWriter {
         const owner = ownerOf(id);
         if (!owner) continue;
         const sg = owner.game;
-        const sig = `${g.id}|${sg.homeTeam}|${sg.awayTeam}|${sg.startMs}`;
+        const sig = `${g.id}|${sg.homeTeam}|${sg.awayTeam}|${sg.startMs}|${g.finalAt ?? ''}`;
         if (this.writtenGames.get(id) === sig) continue;
         this.writtenGames.set(id, sig);
         games.push({
@@ -39,6 +40,7 @@ export class LineHistoryWriter {
           homeTeam: g.homeTeam,
           awayTeam: g.awayTeam,
           startMs: sg.startMs,
+          endedMs: g.finalAt,
         });
       }
     }

@@ -1,11 +1,21 @@
 /**
  * Line history in the store: the feed appends each cycle's changes in one transaction;
- * the history and movers routes read them back per prop or per sport.
+ * the history and movers routes read them back per prop or per sport (the `line_history`
+ * view: each point of `line_points` with its prop's columns from `history_props`, migration
+ * 013). The history of games that ended PROPS_HISTORY_DAYS ago is pruned (`pruneEnded`).
  */
 import type { Book, SportId } from '@propsfeed/contract';
+import { sql } from 'kysely';
 import { normalizeName } from '../books/names';
 import type { Db } from '../store/db';
-import { bulkInsert, type HistoryGamesTable, historyDb, type LineHistoryTable } from './schema';
+import {
+  bulkInsert,
+  type HistoryGamesTable,
+  type HistoryPropsTable,
+  historyDb,
+  type LineHistoryTable,
+  type LinePointsTable,
+} from './schema';
 import type {
   BookLineHistory,
   LineHistoryReader,
@@ -40,6 +50,8 @@ export interface HistoryGame {
   homeTeam: string;
   awayTeam: string;
   startMs: number;
+  /** When the game was first seen final (its board's finalAt); absent while it is not. */
+  endedMs?: number | undefined;
 }
 
 export interface LineHistoryStore extends LineHistoryReader {
@@ -56,6 +68,12 @@ export interface LineHistoryStore extends LineHistoryReader {
   pointsBetween(afterMs: number, untilMs: number): Promise<LineChange[]>;
   /** The books' games starting after `afterMs`. */
   gamesStartingAfter(afterMs: number): Promise<HistoryGame[]>;
+  /**
+   * Deletes the history of the games that ended (were first seen final) before `endedBeforeMs`,
+   * every book's game of the same merged game with it; a game not seen final is never pruned.
+   * A few props per statement, a turn of the event loop between them. Returns the points deleted.
+   */
+  pruneEnded(endedBeforeMs: number): Promise<number>;
 }
 
 function point(row: LineHistoryTable): LinePointRecord {
@@ -82,15 +100,24 @@ function toChange(row: LineHistoryTable): LineChange {
   return c;
 }
 
-function toRow(c: LineChange): LineHistoryTable {
+const propKeyOf = (c: Pick<LineChange, 'gameId' | 'playerKey' | 'stat' | 'book'>) =>
+  `${c.gameId}|${c.playerKey}|${c.stat}|${c.book}`;
+
+function toPropRow(c: LineChange): Omit<HistoryPropsTable, 'id'> {
   return {
-    book: c.book,
-    sport: c.sport,
     game_id: c.gameId,
     player_key: c.playerKey,
+    stat: c.stat,
+    book: c.book,
+    sport: c.sport,
     player: c.player,
     team: c.team ?? null,
-    stat: c.stat,
+  };
+}
+
+function toPointRow(c: LineChange, propId: number): LinePointsTable {
+  return {
+    prop_id: propId,
     at: c.at,
     line: c.line,
     over_odds: c.overOdds ?? null,
@@ -98,8 +125,29 @@ function toRow(c: LineChange): LineHistoryTable {
   };
 }
 
+/** Props whose history one pruning statement deletes (each up to a few hundred points). */
+const PRUNE_PROPS = 50;
+/** Game ids per lookup of new props' ids. */
+const LOOKUP_GAMES = 200;
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * `game|playerKey|stat|book` → its history_props id, shared by every store on one connection
+ * (the feed writes, the pruner deletes): a pruned prop's id is never written to again.
+ */
+const PROP_IDS = new WeakMap<object, Map<string, number>>();
+function propIdsOf(kysely: object): Map<string, number> {
+  let ids = PROP_IDS.get(kysely);
+  if (!ids) {
+    ids = new Map();
+    PROP_IDS.set(kysely, ids);
+  }
+  return ids;
+}
+
 export function createLineHistoryStore(store: Db): LineHistoryStore {
   const { kysely, engine } = historyDb(store);
+  const propIds = propIdsOf(kysely);
 
   async function resolveGame(id: string) {
     const row = await kysely.selectFrom('history_games').select('merged_id').where('id', '=', id).executeTakeFirst();
@@ -119,6 +167,7 @@ export function createLineHistoryStore(store: Db): LineHistoryStore {
 
     async record({ games, changes }) {
       if (games.length === 0 && changes.length === 0) return;
+      const learned = new Map<string, number>();
       await kysely.transaction().execute(async (trx) => {
         for (const g of games) {
           const row: HistoryGamesTable = {
@@ -129,6 +178,7 @@ export function createLineHistoryStore(store: Db): LineHistoryStore {
             home_team: g.homeTeam,
             away_team: g.awayTeam,
             start_ms: g.startMs,
+            ended_ms: g.endedMs ?? null,
           };
           await trx
             .insertInto('history_games')
@@ -139,12 +189,74 @@ export function createLineHistoryStore(store: Db): LineHistoryStore {
                 home_team: row.home_team,
                 away_team: row.away_team,
                 start_ms: row.start_ms,
+                // The first sighting final is when it ended; a restart sees it final again later.
+                ended_ms: sql`coalesce(history_games.ended_ms, excluded.ended_ms)`,
               }),
             )
             .execute();
         }
-        await bulkInsert(trx, engine, 'line_history', changes.map(toRow));
+        // Each line's prop row once (the latest change's names), then its id from the store.
+        const fresh = new Map<string, LineChange>();
+        for (const c of changes) if (!propIds.has(propKeyOf(c))) fresh.set(propKeyOf(c), c);
+        if (fresh.size > 0) {
+          await bulkInsert(trx, engine, 'history_props', [...fresh.values()].map(toPropRow), { ignoreConflicts: true });
+          const gameIds = [...new Set([...fresh.values()].map((c) => c.gameId))];
+          for (let i = 0; i < gameIds.length; i += LOOKUP_GAMES) {
+            const rows = await trx
+              .selectFrom('history_props')
+              .select(['id', 'game_id', 'player_key', 'stat', 'book'])
+              .where('game_id', 'in', gameIds.slice(i, i + LOOKUP_GAMES))
+              .execute();
+            for (const r of rows) {
+              const key = `${r.game_id}|${r.player_key}|${r.stat}|${r.book}`;
+              if (fresh.has(key)) learned.set(key, Number(r.id));
+            }
+          }
+        }
+        const idOf = (c: LineChange) => {
+          const id = propIds.get(propKeyOf(c)) ?? learned.get(propKeyOf(c));
+          if (id === undefined) throw new Error(`line history: no prop row for ${propKeyOf(c)}`);
+          return id;
+        };
+        // Two changes of one line in the same millisecond: the first is kept.
+        await bulkInsert(
+          trx,
+          engine,
+          'line_points',
+          changes.map((c) => toPointRow(c, idOf(c))),
+          { ignoreConflicts: true },
+        );
       });
+      // Only once committed: a rolled-back prop row has no id.
+      for (const [key, id] of learned) propIds.set(key, id);
+    },
+
+    async pruneEnded(endedBeforeMs: number) {
+      const ended = kysely
+        .selectFrom('history_games')
+        .select('merged_id')
+        .where('ended_ms', 'is not', null)
+        .where('ended_ms', '<', endedBeforeMs);
+      const endedGames = kysely.selectFrom('history_games').select('id').where('merged_id', 'in', ended);
+      let deleted = 0;
+      for (;;) {
+        const props = await kysely
+          .selectFrom('history_props')
+          .select('id')
+          .where('game_id', 'in', endedGames)
+          .limit(PRUNE_PROPS)
+          .execute();
+        if (props.length === 0) return deleted;
+        const ids = props.map((p) => Number(p.id));
+        deleted += await kysely.transaction().execute(async (trx) => {
+          const result = await trx.deleteFrom('line_points').where('prop_id', 'in', ids).executeTakeFirst();
+          await trx.deleteFrom('history_props').where('id', 'in', ids).execute();
+          return Number(result.numDeletedRows);
+        });
+        // Every store on this connection forgets its ids: a line seen again gets a new row.
+        propIds.clear();
+        await nextTurn();
+      }
     },
 
     async lastRecordedAt() {

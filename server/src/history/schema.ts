@@ -1,5 +1,5 @@
-/** The tables of migrations 002_line_history and 004_prop_locks, as Kysely sees them, and one fast bulk insert. */
-import { type QueryExecutorProvider, sql } from 'kysely';
+/** The tables of migrations 002_line_history, 004_prop_locks and 013_line_points, as Kysely sees them, and one fast bulk insert. */
+import { type Generated, type QueryExecutorProvider, sql } from 'kysely';
 import type { Db, Engine } from '../store/db';
 
 export interface HistoryGamesTable {
@@ -11,8 +11,33 @@ export interface HistoryGamesTable {
   away_team: string;
   /** bigint: PostgreSQL returns it as a string. */
   start_ms: number | string;
+  /** When the game was first seen final; null while it is not (013). */
+  ended_ms: number | string | null;
 }
 
+/** What a book line is, once (013): its changes are `line_points` rows naming its id. */
+export interface HistoryPropsTable {
+  /** Assigned by the store. */
+  id: Generated<number | string>;
+  game_id: string;
+  player_key: string;
+  stat: string;
+  book: string;
+  sport: string;
+  player: string;
+  team: string | null;
+}
+
+/** One change of a book line (013); `line` null records that it was pulled. */
+export interface LinePointsTable {
+  prop_id: number | string;
+  at: number | string;
+  line: number | null;
+  over_odds: number | null;
+  under_odds: number | null;
+}
+
+/** A view (013): line_points with their prop's columns, as the table 002 made held them. */
 export interface LineHistoryTable {
   book: string;
   sport: string;
@@ -67,6 +92,8 @@ export interface PropLocksTable {
 export interface HistorySchema {
   history_games: HistoryGamesTable;
   line_history: LineHistoryTable;
+  history_props: HistoryPropsTable;
+  line_points: LinePointsTable;
   game_logs: GameLogsTable;
   prop_locks: PropLocksTable;
 }

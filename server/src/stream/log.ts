@@ -16,6 +16,7 @@ import type { SportId } from '@propsfeed/contract';
 import { type Kysely, sql } from 'kysely';
 import { normalizeName } from '../books/names';
 import type { Db, Engine } from '../store/db';
+import { schedulePruning } from '../store/pruning';
 import type { BoardChange, ChangeEvent } from '../views/boardChanges';
 import {
   type EdgeFacts,
@@ -172,7 +173,7 @@ export class StreamLog {
   private readonly engine: Engine;
   private queue: { change: BoardChange; encoder: StreamEncoder }[] = [];
   private writing: Promise<void> | undefined;
-  private readonly pruner: NodeJS.Timeout;
+  private readonly stopPruning: () => void;
 
   constructor(
     db: Db,
@@ -180,10 +181,11 @@ export class StreamLog {
   ) {
     this.kysely = (db as unknown as Db<StreamLogSchema>).kysely;
     this.engine = db.engine;
-    this.pruner = setInterval(() => {
-      if (this.opts.writes()) this.prune().catch((err) => this.opts.onError?.(err));
-    }, opts.pruneEveryMs ?? 60_000);
-    this.pruner.unref();
+    this.stopPruning = schedulePruning(() => this.prune(), {
+      writes: opts.writes,
+      everyMs: opts.pruneEveryMs,
+      onError: opts.onError,
+    });
   }
 
   /** A failed read of the log (the store down): the caller answers with a reset snapshot instead. */
@@ -290,7 +292,7 @@ export class StreamLog {
 
   /** Stops pruning and waits for pending writes. */
   async close(): Promise<void> {
-    clearInterval(this.pruner);
+    this.stopPruning();
     await this.flush();
   }
 

@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGameLogStore } from '../../src/history/gameLogs';
 import { createLineHistoryStore, type HistoryGame, type LineChange } from '../../src/history/lineHistory';
@@ -264,5 +265,76 @@ describe.each(engines)('history on $name', ({ name, open }) => {
       ['jayson tatum|boston celtics', '2026-11-20'],
       [key, '2026-11-20'],
     ]);
+  });
+});
+
+/** Games ending at different times (one with an alias seen final, one with an alias dropped before its end), and one not final. */
+const END_A = T0 + 900 * MIN;
+const END_B = T0 + 1_500 * MIN;
+const pruneGames: HistoryGame[] = [
+  { ...(games[0] as HistoryGame), endedMs: END_A },
+  { ...(games[1] as HistoryGame), endedMs: END_A },
+  { ...(games[0] as HistoryGame), id: 'pp_2', mergedId: 'pp_2', endedMs: END_B },
+  // Dropped by its book before the game went final: pruned with the game it merged into.
+  { ...(games[1] as HistoryGame), id: 'ud_8', mergedId: 'pp_2' },
+  { ...(games[0] as HistoryGame), id: 'pp_3', mergedId: 'pp_3' },
+];
+/** 120 players a game (more props than one pruning statement takes), three points each. */
+const pruneChanges: LineChange[] = ['pp_1', 'ud_9', 'pp_2', 'ud_8', 'pp_3'].flatMap((gameId) =>
+  Array.from({ length: 120 }, (_, p) =>
+    [0, 1, 2].map((k) => ({
+      ...change(gameId.startsWith('pp') ? 'prizepicks' : 'underdog', gameId, T0 + (p + k) * MIN, 20.5 + k),
+      playerKey: `player ${p}|los angeles lakers`,
+      player: `Player ${p}`,
+    })),
+  ).flat(),
+);
+
+describe.each(engines)('line history pruning on $name', ({ name, open }) => {
+  const skip = name === 'postgres' && !pgUp;
+  let db: Db;
+  let cleanup: () => Promise<void>;
+
+  beforeAll(async () => {
+    if (skip) return;
+    ({ db, cleanup } = await open());
+    await createLineHistoryStore(db).record({ games: pruneGames, changes: pruneChanges });
+    // Seen final again later (a restart): the first sighting stays the end.
+    await createLineHistoryStore(db).record({
+      games: [{ ...(pruneGames[0] as HistoryGame), endedMs: END_B }],
+      changes: [],
+    });
+  });
+  afterAll(async () => {
+    if (!skip) await cleanup();
+  });
+
+  const pointsByGame = async () => {
+    const { rows } = await sql<{ game_id: string; n: number | string }>`
+      select game_id, count(*) as n from line_history group by game_id order by game_id`.execute(db.kysely);
+    return Object.fromEntries(rows.map((r) => [r.game_id, Number(r.n)]));
+  };
+
+  it.skipIf(skip)('removes exactly the points of games ended before the cutoff, keeps games not final', async () => {
+    const history = createLineHistoryStore(db);
+    expect(await pointsByGame()).toEqual({ pp_1: 360, pp_2: 360, pp_3: 360, ud_8: 360, ud_9: 360 });
+    const before = await history.propHistory({ gameId: 'pp_3', player: 'Player 7', stat: 'points' });
+    expect(await history.pruneEnded(END_A)).toBe(0);
+    expect(await history.pruneEnded(END_A + 1)).toBe(720);
+    expect(await pointsByGame()).toEqual({ pp_2: 360, pp_3: 360, ud_8: 360 });
+    expect(await history.propHistory({ gameId: 'ud_9', player: 'Player 7', stat: 'points' })).toBeUndefined();
+    expect(await history.pruneEnded(END_B + 1)).toBe(720);
+    expect(await history.pruneEnded(Number.MAX_SAFE_INTEGER)).toBe(0);
+    expect(await pointsByGame()).toEqual({ pp_3: 360 });
+    expect(await history.propHistory({ gameId: 'pp_3', player: 'Player 7', stat: 'points' })).toEqual(before);
+    const { rows } = await sql<{ n: number | string }>`select count(*) as n from history_props`.execute(db.kysely);
+    expect(Number(rows[0]?.n)).toBe(120);
+  });
+
+  it.skipIf(skip)('records a pruned line again as new history', async () => {
+    const history = createLineHistoryStore(db);
+    await history.record({ games: [], changes: [change('prizepicks', 'pp_1', END_B, 25.5)] });
+    const again = await history.propHistory({ gameId: 'pp_1', player: 'Luka Doncic', stat: 'points' });
+    expect(again?.books.map((b) => [b.source, b.changes])).toEqual([['prizepicks', [{ at: END_B, line: 25.5 }]]]);
   });
 });

@@ -8,6 +8,7 @@ import { streamLogEdges } from './006_stream_log_edges';
 import { webhooks } from './009_webhooks';
 import { streamLogRecords } from './010_stream_log_records';
 import { propLockMarket } from './012_prop_lock_market';
+import { linePoints } from './013_line_points';
 
 /**
  * Every migration, by name; names sort in the order they apply. Each concern adds its own
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '009_webhooks': webhooks,
   '010_stream_log_records': streamLogRecords,
   '012_prop_lock_market': propLockMarket,
+  '013_line_points': linePoints,
 };
