@@ -25,7 +25,7 @@ import { devigMultiplicative } from '../src/odds/devig';
 import { EntryBook } from '../src/odds/entries';
 import { liveFairProbabilities, readsOf } from '../src/odds/fair';
 import { playedShareAt } from '../src/odds/live';
-import { fitCoefficients, type Sample } from '../src/odds/model';
+import { fitCoefficients, fitLiveScale, type Sample } from '../src/odds/model';
 import { pastGameLogs } from '../src/sim/gameLogs';
 import { oracle } from '../src/sim/oracle';
 import { SIM_SPORTS, type SimGame, type SimPlayer, SimWorld } from '../src/sim/world';
@@ -216,7 +216,11 @@ try {
   }
   if (process.argv.includes('--fit')) {
     const samples = await samplesOf(gameLogs, await locks.settled({ sports }));
-    const coef = fitCoefficients(samples, '9999-99-99', `seed ${seed}`);
+    const liveSamples = live.flatMap((r) => (r.ours === null ? [] : [{ date: r.date, q: r.ours, over: r.over }]));
+    const coef = {
+      ...fitCoefficients(samples, '9999-99-99', `seed ${seed}`),
+      liveScale: fitLiveScale(liveSamples, '9999-99-99', COEFFICIENTS.liveScale),
+    };
     console.log(`COEFFICIENTS (paste into server/src/odds/coefficients.ts):\n${JSON.stringify(coef, null, 2)}`);
   }
   await db.close();

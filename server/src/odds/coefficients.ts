@@ -3,7 +3,8 @@
  * 2026-10-25 --days 7` printed them: fitted on the week before any day the backtest scores by
  * default (its window starts 2026-11-01), so the backtest never judges the model on the days it
  * was fitted on. Weights per band of the market mean (MEAN_BANDS: below 1.5, 1.5–4, 4–12,
- * above): intercept (a share of the market mean), season, form.
+ * above): intercept (a share of the market mean), season, form. `liveScale` was fitted the same
+ * way on the same week's live snapshots, with the rest as it stands here.
  */
 import type { Coefficients } from './model';
 
@@ -126,5 +127,6 @@ export const COEFFICIENTS: Coefficients = {
     'soccer|shots': 0.0376,
     nfl: 0.0691,
   },
+  liveScale: 1.014,
   fittedOn: 'seed 20261122, 2026-10-25..2026-10-31, 27676 finals',
 };

@@ -183,8 +183,26 @@ export function liveFairProbabilities(
   const method = `${marketText}, ${reads.games} games logged; ${r2(soFar)} so far, ${Math.round(left * 100)} % left: ${describeModel(model)}`;
   const inherent = inherentOf(coef, input.sport, input.stat);
   return quotes.map((q) =>
-    published(q.source, q.line, liveChances(model, soFar, played, q.line, inherent), 'live', method),
+    published(
+      q.source,
+      q.line,
+      sharpened(liveChances(model, soFar, played, q.line, inherent), coef.liveScale),
+      'live',
+      method,
+    ),
   );
+}
+
+/**
+ * The over's chance given no push, its log-odds scaled by `scale` (Coefficients.liveScale,
+ * fitted on earlier days' live snapshots); the push's chance kept. A decided prop stays decided.
+ */
+export function sharpened(p: { pOver: number; pUnder: number; pPush: number }, scale: number): SideProbabilities {
+  const decided = p.pOver + p.pUnder;
+  if (scale === 1 || !(decided > 0) || p.pOver <= 0 || p.pUnder <= 0) return p;
+  const q = p.pOver / decided;
+  const scaled = 1 / (1 + Math.exp(-scale * Math.log(q / (1 - q))));
+  return { pOver: scaled * decided, pUnder: (1 - scaled) * decided, pPush: p.pPush };
 }
 
 /** A prop's probabilities, cached by its quotes (live: and its value and share played) until the game logs change. */
@@ -204,9 +222,9 @@ export class FairProbabilities {
       this.cache.clear();
       this.cachedVersion = version;
     }
-    // A live prop's chances move with the clock: read to a thousandth of the game, so a board
-    // that only ticks the clock reuses them.
-    const share = live && played !== undefined ? Math.round(played * 1000) / 1000 : undefined;
+    // A live prop's chances move with the clock: read to a hundredth of the game (half a minute
+    // of basketball), so the boards between reuse them rather than price every live prop anew.
+    const share = live && played !== undefined ? Math.round(played * 100) / 100 : undefined;
     let key = `${sport}|${prop.playerKey}|${prop.stat}`;
     if (live) key += `|live:${prop.liveValue ?? ''}:${share ?? ''}`;
     for (const b of prop.books) key += `|${b.source}:${b.line}:${b.overOdds ?? ''}:${b.underOdds ?? ''}`;

@@ -42,6 +42,11 @@ export interface Coefficients {
    * game's value so far updates (odds/live.ts).
    */
   inherent: Readonly<Record<string, number>>;
+  /**
+   * In-game chances' log-odds are scaled by this (1: as modelled), fitted on earlier days' live
+   * snapshots: a live distribution a shade too wide or narrow is corrected as a whole.
+   */
+  liveScale: number;
   /** The days and count the fit read, e.g. "seed 20261122, 2026-10-18..2026-10-31, 61,204 finals". */
   fittedOn: string;
 }
@@ -187,7 +192,7 @@ export function fitCoefficients(samples: readonly Sample[], before: string, labe
     );
   const priced = bands(true);
   const unpriced = bands(false);
-  const coef: Coefficients = { priced, unpriced, dispersion: {}, inherent: {}, fittedOn: '' };
+  const coef: Coefficients = { priced, unpriced, dispersion: {}, inherent: {}, liveScale: 1, fittedOn: '' };
   // d = Σ((y − μ)² − μ) / Σ μ²: the variance past a Poisson's, from the misses of the fitted mean.
   const sums = new Map<string, { num: number; den: number; n: number }>();
   for (const s of earlier) {
@@ -232,6 +237,41 @@ export function fitCoefficients(samples: readonly Sample[], before: string, labe
     unpriced: unpriced.map(round),
     dispersion,
     inherent,
+    liveScale: 1,
     fittedOn: `${label}, ${days[0] ?? '-'}..${days.at(-1) ?? '-'}, ${earlier.length} finals`,
   };
+}
+
+/** One settled live snapshot: the over's chance given no push that was published, and whether it went over. */
+export interface LiveSample {
+  date: string;
+  q: number;
+  over: boolean;
+}
+
+/**
+ * The factor on the log-odds of `samples` (chances published with `current` in force) that
+ * scores best by log loss on the days before `before`, times `current`: 1 when they were
+ * calibrated as they stood. A search over 0.5–2 by thousandths.
+ */
+export function fitLiveScale(samples: readonly LiveSample[], before: string, current = 1): number {
+  const rows = samples
+    .filter((s) => s.date < before && s.q > 0 && s.q < 1)
+    .map((s) => ({ logit: Math.log(s.q / (1 - s.q)), over: s.over }));
+  if (rows.length === 0) return current;
+  const loss = (b: number) => {
+    let sum = 0;
+    for (const r of rows) {
+      const q = 1 / (1 + Math.exp(-b * r.logit));
+      sum -= Math.log(r.over ? q : 1 - q);
+    }
+    return sum;
+  };
+  let best = 1;
+  let bestLoss = loss(1);
+  for (let b = 0.5; b <= 2.0005; b += 0.001) {
+    const l = loss(b);
+    if (l < bestLoss) [best, bestLoss] = [b, l];
+  }
+  return Math.round(best * current * 1000) / 1000;
 }

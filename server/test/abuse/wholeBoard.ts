@@ -70,7 +70,7 @@ export function wholeBoardSuite(): void {
     beforeAll(async () => {
       // The simulated books at their default seed, at a busy hour.
       server = await startServeChild({ PROPS_DATA_DIR: dataDir }, true, { clockAt: BUSY_EVENING });
-    }, 60_000);
+    }, 120_000);
     afterAll(async () => {
       await server?.kill();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,11 +1,13 @@
 /** The model's pieces with exact values: the season read, the stack, the fit on earlier days only, live conditioning. */
 import { describe, expect, it } from 'vitest';
 import { probabilitiesAt, remainingModel } from '../../src/odds/distribution';
+import { sharpened } from '../../src/odds/fair';
 import { liveChances, playedShare, playedShareAt, remainingGiven } from '../../src/odds/live';
 import {
   bandOf,
   type Coefficients,
   fitCoefficients,
+  fitLiveScale,
   modelFor,
   type Sample,
   seasonMean,
@@ -35,6 +37,7 @@ describe('the stacked mean', () => {
     ],
     dispersion: {},
     inherent: {},
+    liveScale: 1,
     fittedOn: 't',
   };
   it('shrinks the logs towards the market by the weights', () => {
@@ -144,5 +147,28 @@ describe('live chances', () => {
     const plain = remainingModel(prior, 0.5);
     expect(rest.mean).toBeCloseTo(plain.mean, 12);
     expect(rest.kind === 'negbin' && rest.r).toBeCloseTo(plain.kind === 'negbin' ? plain.r : 0, 9);
+  });
+});
+
+describe('the live scale', () => {
+  it('scales the log-odds given no push, keeping the push', () => {
+    // q = 0.6 / 0.9 = 2/3, log-odds ln 2; doubled: odds 4, q 0.8 of the 0.9 not pushed.
+    const p = sharpened({ pOver: 0.6, pUnder: 0.3, pPush: 0.1 }, 2);
+    expect(p.pOver).toBeCloseTo(0.72, 12);
+    expect(p.pUnder).toBeCloseTo(0.18, 12);
+    expect(p.pPush).toBe(0.1);
+    expect(sharpened({ pOver: 1, pUnder: 0, pPush: 0 }, 2)).toEqual({ pOver: 1, pUnder: 0, pPush: 0 });
+  });
+
+  it('is fitted on the days before the one predicted only', () => {
+    // At 0.6 the over came in 69.2 % of the time (and at 0.4, 30.8 %): σ(b · logit 0.6) = 0.692 at
+    // b = logit 0.692 / logit 0.6 = 0.809438 / 0.405465 = 1.99632.
+    const day = (date: string, q: number, overs: number) =>
+      Array.from({ length: 1000 }, (_, i) => ({ date, q, over: i < overs }));
+    const earlier = [...day('2026-10-01', 0.6, 692), ...day('2026-10-01', 0.4, 308)];
+    const later = [...day('2026-10-02', 0.6, 100), ...day('2026-10-02', 0.4, 900)];
+    expect(fitLiveScale([...earlier, ...later], '2026-10-02')).toBe(1.996);
+    // Chances already published at a scale of 2 that score best as they are stay at 2.
+    expect(fitLiveScale([...day('2026-10-01', 0.6, 600), ...day('2026-10-01', 0.4, 400)], '2026-10-02', 2)).toBe(2);
   });
 });

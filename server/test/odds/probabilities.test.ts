@@ -133,6 +133,7 @@ const HALF_AND_HALF: Coefficients = {
   unpriced: [HALF, HALF, HALF, HALF],
   dispersion: { nba: 0.04 },
   inherent: {},
+  liveScale: 1,
   fittedOn: 'a test',
 };
 
