@@ -13,8 +13,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { issueKey } from '../src/keys/issue';
-import { openStore } from '../src/store/kyselyStore';
+import { pathToFileURL } from 'node:url';
+import type { issueKey as IssueKey } from '../src/keys/issue';
+import type { openStore as OpenStore } from '../src/store/kyselyStore';
 import {
   type Comparison,
   compare,
@@ -185,6 +186,10 @@ export async function startServe(
   options: { cpuProfDir?: string } = {},
 ): Promise<ServeInstance> {
   const dataDir = mkdtempSync(join(tmpdir(), 'propsfeed-bench-serve-'));
+  // The key is issued by the checkout's own store code: its migrations are the ones its server expects.
+  const module = (path: string) => import(pathToFileURL(join(resolve(root), path)).href);
+  const { openStore } = (await module('server/src/store/kyselyStore.ts')) as { openStore: typeof OpenStore };
+  const { issueKey } = (await module('server/src/keys/issue.ts')) as { issueKey: typeof IssueKey };
   const store = await openStore({ PROPS_DATA_DIR: dataDir, PROPS_DATABASE_URL: undefined });
   const { created } = await issueKey(store, {
     tier: 'enterprise',
