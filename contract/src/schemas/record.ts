@@ -68,7 +68,9 @@ export const TrackRecordQuerySchema = z.object({
   since: DaySchema.optional().describe('Only games on or after this UTC day (default: every settled game)'),
   method: ProbabilityBasisSchema.exclude(['none', 'live'])
     .optional()
-    .describe('Only estimates of this basis: prices, prices_moved or distribution (default: all; the record scores the chances published at lock, so never live ones)'),
+    .describe(
+      'Only estimates of this basis: prices, prices_moved or distribution (default: all; the record scores the chances published at lock, so never live ones)',
+    ),
 });
 
 export const CalibrationBinSchema = z
