@@ -182,15 +182,12 @@ export function liveFairProbabilities(
   const model = modelFor(stackedMean(reads, coef), dispersion);
   const method = `${marketText}, ${reads.games} games logged; ${r2(soFar)} so far, ${Math.round(left * 100)} % left: ${describeModel(model)}`;
   const inherent = inherentOf(coef, input.sport, input.stat);
-  return quotes.map((q) =>
-    published(
-      q.source,
-      q.line,
-      sharpened(liveChances(model, soFar, played, q.line, inherent), coef.liveScale),
-      'live',
-      method,
-    ),
-  );
+  return quotes.map((q) => {
+    const { pOver, pUnder, pPush } = sharpened(liveChances(model, soFar, played, q.line, inherent), coef.liveScale);
+    // A push is possible only on a whole-number line: elsewhere it is left out, as before the start.
+    const sides = Number.isInteger(q.line) ? { pOver, pUnder, pPush } : { pOver, pUnder };
+    return published(q.source, q.line, sides, 'live', method);
+  });
 }
 
 /**

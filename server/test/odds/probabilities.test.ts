@@ -227,6 +227,8 @@ describe('live chances on the board', () => {
     const expected = liveChances(model, 14, 0.5, 25.5);
     expect(p).toMatchObject({ basis: 'live', pOver: round4(expected.pOver) });
     expect(p?.method).toContain('14 so far, 50 % left');
+    // A half line cannot push: no pPush, as before the start.
+    expect(p).not.toHaveProperty('pPush');
   });
 
   it('a prop already over its line is decided; unknown value or clock gives none', () => {
