@@ -19,11 +19,11 @@ import { SILENT_LOGGER } from '../src/feed/logger';
 import type { Board, BoardGame, BoardProp, BookQuote } from '../src/feed/types';
 import { createGameLogStore } from '../src/history/gameLogs';
 import { createSettlementStore, resultOf, type SettledLock } from '../src/history/settlement';
-import type { GameLogStore } from '../src/history/types';
+import type { GameLog, GameLogStore } from '../src/history/types';
 import { COEFFICIENTS } from '../src/odds/coefficients';
 import { devigMultiplicative } from '../src/odds/devig';
 import { EntryBook } from '../src/odds/entries';
-import { liveFairProbabilities, readsOf } from '../src/odds/fair';
+import { liveFairProbabilities, type PlayerInput, readsOf } from '../src/odds/fair';
 import { playedShareAt } from '../src/odds/live';
 import { fitCoefficients, fitLiveScale, type Sample } from '../src/odds/model';
 import { pastGameLogs } from '../src/sim/gameLogs';
@@ -56,7 +56,6 @@ const end = start + days * DAY;
 /** One settled probability: ours, the market's and the oracle's on the same prop and line. */
 interface Row {
   sport: SportId;
-  stat: string;
   book: Book;
   date: string;
   basis: string;
@@ -198,7 +197,6 @@ try {
     if (!game || !player || !prop) continue;
     rows.push({
       sport: l.sport,
-      stat: l.stat,
       book: l.book,
       date: l.date,
       basis: l.basis,
@@ -229,6 +227,12 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
+/** What a prop's estimate reads of the player: his logged values of the stat before the day, newest first, and his projection. */
+function playerInput(logs: readonly GameLog[], sport: SportId, playerKey: string, stat: string): PlayerInput {
+  const games = logs.filter((g) => g.playerKey === playerKey && g.stat === stat).sort(byDateDesc);
+  return { sport, stat, values: games.map((g) => g.value), projection: projectStat(sport, stat, games) };
+}
+
 /** Our live chances of each snapshot, as the served board gives them (odds/fair.ts): logs before the day, the live quotes, the value so far and the clock. */
 async function liveOurs(store: GameLogStore): Promise<void> {
   const byGame = new Map<string, typeof liveRows>();
@@ -237,13 +241,7 @@ async function liveOurs(store: GameLogStore): Promise<void> {
     const first = list[0] as (typeof liveRows)[number];
     const logs = await store.before(first.sport, [...new Set(list.map((r) => r.playerKey))], first.date);
     for (const r of list) {
-      const games = logs.filter((g) => g.playerKey === r.playerKey && g.stat === r.stat).sort(byDateDesc);
-      const input = {
-        sport: r.sport,
-        stat: r.stat,
-        values: games.map((g) => g.value),
-        projection: projectStat(r.sport, r.stat, games),
-      };
+      const input = playerInput(logs, r.sport, r.playerKey, r.stat);
       const chances = liveFairProbabilities(r.quotes, input, r.soFar, r.played).find(
         (p) => p.source === r.book && p.line === r.line,
       );
@@ -267,22 +265,10 @@ async function samplesOf(store: GameLogStore, settled: readonly SettledLock[]): 
       const prop = closing.get(key);
       if (seen.has(key) || !prop) continue;
       seen.add(key);
-      const games = logs.filter((g) => g.playerKey === l.playerKey && g.stat === l.stat).sort(byDateDesc);
-      const reads = readsOf(prop.books, {
-        sport: l.sport,
-        stat: l.stat,
-        values: games.map((g) => g.value),
-        projection: projectStat(l.sport, l.stat, games),
-      });
+      const input = playerInput(logs, l.sport, l.playerKey, l.stat);
+      const reads = readsOf(prop.books, input);
       if (reads)
-        samples.push({
-          date: l.date,
-          sport: l.sport,
-          stat: l.stat,
-          reads,
-          final: l.finalValue,
-          values: games.map((g) => g.value),
-        });
+        samples.push({ date: l.date, sport: l.sport, stat: l.stat, reads, final: l.finalValue, values: input.values });
     }
   }
   return samples;

@@ -90,12 +90,19 @@ export function readsOf(
   if (!first) return undefined;
   const priced = pricedQuote(quotes);
   return {
-    season: seasonMean(input.values),
-    form: input.values.length >= MIN_READ_GAMES ? (input.projection?.value ?? null) : null,
+    ...logReads(input),
     market: priced
       ? marketMean(priced.quote.line, priced.pOver, dispersionOf(coef, input.sport, input.stat))
       : first.line,
     priced: priced !== undefined,
+  };
+}
+
+/** The logs' reads of the player, before the start and in-game alike: season, form and how many games. */
+function logReads(input: PlayerInput): Pick<Reads, 'season' | 'form' | 'games'> {
+  return {
+    season: seasonMean(input.values),
+    form: input.values.length >= MIN_READ_GAMES ? (input.projection?.value ?? null) : null,
     games: input.values.length,
   };
 }
@@ -165,8 +172,7 @@ export function liveFairProbabilities(
   const left = 1 - Math.min(1, Math.max(0, played));
   const dispersion = dispersionOf(coef, input.sport, input.stat);
   const priced = pricedQuote(quotes);
-  const season = seasonMean(input.values);
-  const form = input.values.length >= MIN_READ_GAMES ? (input.projection?.value ?? null) : null;
+  const logs = logReads(input);
   const lineLeft = (priced?.quote.line ?? first.line) - soFar;
   let market: number | null = null;
   let marketText = 'live line not read';
@@ -176,9 +182,9 @@ export function liveFairProbabilities(
       ? `${BOOK_NAMES[priced.quote.source]} live ${priced.quote.line} ${american(priced.overOdds)}/${american(priced.underOdds)} de-vigged (game mean ${r2(market)})`
       : `live line ${first.line} unpriced (game mean ${r2(market)})`;
   }
-  market ??= season ?? form;
+  market ??= logs.season ?? logs.form;
   if (market === null || !(market > 0)) return [];
-  const reads: Reads = { season, form, market, priced: priced !== undefined, games: input.values.length };
+  const reads: Reads = { ...logs, market, priced: priced !== undefined };
   const model = modelFor(stackedMean(reads, coef), dispersion);
   const method = `${marketText}, ${reads.games} games logged; ${r2(soFar)} so far, ${Math.round(left * 100)} % left: ${describeModel(model)}`;
   const inherent = inherentOf(coef, input.sport, input.stat);
