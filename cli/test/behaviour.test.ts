@@ -10,7 +10,7 @@ import { runLogin } from '../src/commands/login';
 import { runScan } from '../src/commands/scan';
 import { configPath, readStoredConfig, resolveConnection, writeStoredConfig } from '../src/config';
 import { shouldColor } from '../src/output/color';
-import { fitWidths } from '../src/output/table';
+import { cell, fitColumns } from '../src/output/table';
 import * as data from './data';
 import { capture, fakeClient, testContext } from './harness';
 
@@ -63,18 +63,28 @@ describe('scan shapes (shared with the server; the CLI applies them itself only 
 });
 
 describe('table width', () => {
-  it('squeezes flexible columns first, then any column', () => {
-    const columns = [{ header: 'a', min: 5 }, { header: 'b' }];
-    expect(fitWidths(columns, [20, 10], 100)).toEqual([20, 10]);
-    expect(fitWidths(columns, [20, 10], 22)).toEqual([10, 10]);
-    expect(fitWidths(columns, [20, 10], 14)).toEqual([5, 7]);
+  it('leaves out columns in the stated order, then narrows flexible ones to their longest word, then below', () => {
+    const columns = [{ header: 'a', min: 3 }, { header: 'b' }, { header: 'c' }];
+    const rows = [[cell('abcdefgh ijklmnopqrst'), cell('0123456789'), cell('xxxxx')]];
+    expect(fitColumns(columns, rows, 100, ['c', 'b'])).toEqual([21, 10, 5]);
+    // Too narrow for all three: c goes first (as stated), and a keeps its natural width.
+    expect(fitColumns(columns, rows, 33, ['c', 'b'])).toEqual([21, 10, null]);
+    // Then b, and c, narrower, comes back; a column not named (a) always stays and wraps between words.
+    expect(fitColumns(columns, rows, 30, ['c', 'b'])).toEqual([21, null, 5]);
+    expect(fitColumns(columns, rows, 25, ['c', 'b'])).toEqual([21, null, null]);
+    expect(fitColumns(columns, rows, 15, ['c', 'b'])).toEqual([15, null, null]);
+    expect(fitColumns(columns, rows, 12, ['c', 'b'])).toEqual([12, null, null]);
+    // Below its longest word only when nothing else fits, down to its min.
+    expect(fitColumns(columns, rows, 2, ['c', 'b'])).toEqual([3, null, null]);
   });
 
-  it('leaves optional columns out of a narrow terminal', async () => {
+  it('leaves columns out of a narrow terminal, and wraps the names between words', async () => {
     const { ctx, stdout } = testContext(fakeClient({ scan: async () => data.scan }), { terminal: true, columns: 50 });
     await runScan(ctx, {});
-    const header = stdout.text.split('\n')[0];
-    expect(header).toBe('PLAYER      STAT    LINE  OVER  UNDER  START');
+    const [, , header, first, second] = stdout.text.split('\n');
+    expect(header).toBe('PLAYER    STAT    LINE  OVER  UNDER  START');
+    expect(first).toBe('LeBron    points  25.5  +110   -135  LIVE Q3 4:12');
+    expect(second).toBe('James');
     for (const line of stdout.text.split('\n')) expect(line.length).toBeLessThanOrEqual(50);
   });
 });

@@ -23,7 +23,7 @@ describe('a prop the books disagree on', () => {
     await runPlayer(ctx, 'tariq pitman', {});
     const [heading, header, row] = stdout.text.split('\n');
     expect(heading).toBe('Tariq Pitman · New York Knicks');
-    expect(header).toMatch(/^STAT\s+LINE\s+OVER\s+UNDER\s+BOOKS\s+EDGE\s+GAME/);
+    expect(header).toMatch(/^STAT\s+LINE\s+OVER\s+UNDER\s+BOOKS\s+EDGE \(% pts\)\s+GAME/);
     // Over best at PrizePicks 4.5 (no odds there), under best at Underdog 5 (-105).
     expect(row).toMatch(/^rebounds\s+o4\.5 pp \/ u5 ud\s+–\s+-105\s+2\s+over 4\.5 pp \+0\.4\s+NYK @ ORL\s/);
   });
@@ -105,8 +105,8 @@ describe('props movers', () => {
   it('gives the odds move its unit in the header and the note', async () => {
     const { ctx, stdout } = testContext(fakeClient({ movers: async () => data.movers }), { terminal: true });
     await runMovers(ctx, {});
-    expect(stdout.text.split('\n')[0]).toContain('ODDS MOVE ¢');
-    expect(stdout.text).toContain('since open (from line history)');
+    expect(stdout.text.split('\n')[1]).toContain('ODDS MOVE (¢)');
+    expect(stdout.text).toContain('since each line opened (from line history)');
     expect(stdout.text).toContain('odds move in cents of American odds');
   });
 });

@@ -22,12 +22,12 @@ export function renderContext(data: PlayerContextResponse, ctx: CommandContext):
     { header: 'season', align: 'right' },
     { header: 'l10', align: 'right' },
     { header: 'l5', align: 'right' },
-    { header: 'home', align: 'right', optional: true },
-    { header: 'away', align: 'right', optional: true },
+    { header: 'home', align: 'right' },
+    { header: 'away', align: 'right' },
     { header: 'hit', align: 'right' },
     { header: 'n', align: 'right' },
-    { header: 'proj', align: 'right', optional: true },
-    { header: 'form', optional: true },
+    { header: 'proj', align: 'right' },
+    { header: 'form', min: 9 },
   ];
   const rows = data.stats.map((s) => {
     const form = s.recentForm.slice(0, FORM_GAMES);
@@ -55,7 +55,7 @@ export function renderContext(data: PlayerContextResponse, ctx: CommandContext):
   if (rows.length === 0) return out.heading(heading) + out.note('No recorded games yet.');
   return (
     out.heading(heading) +
-    out.table(columns, rows) +
+    out.table(columns, rows, { drop: ['form', 'proj', 'away', 'home'] }) +
     out.note(`HIT: share of games over today's line · FORM: last ${FORM_GAMES} games, newest first`)
   );
 }

@@ -35,8 +35,8 @@ export function renderGame(data: PropsResult, ctx: CommandContext): string {
   const hasTeam = data.props.some((p) => p.team !== undefined);
   const hasLiveValues = data.props.some((p) => p.liveValue !== undefined);
   const columns: Column[] = [
-    { header: 'player', min: 12 },
-    ...(hasTeam ? [{ header: 'team', min: 8, only: 'terminal', optional: true } as const] : []),
+    { header: 'player', min: 10 },
+    ...(hasTeam ? [{ header: 'team', min: 8, only: 'terminal' } as const] : []),
     ...LINE_COLUMNS,
     ...(hasLiveValues || !out.terminal ? [{ header: 'now', align: 'right' } as const] : []),
     { header: 'state', only: 'piped' },
@@ -54,7 +54,9 @@ export function renderGame(data: PropsResult, ctx: CommandContext): string {
   const delayed = data.delayed ? ' · delayed (free tier)' : '';
   if (data.props.length === 0) return heading + out.note(`No props match. ${asOf}`);
   return (
-    heading + out.table(columns, rows) + out.note(`${showing(rows.length, rows.length, 'props')} · ${asOf}${delayed}`)
+    heading +
+    out.table(columns, rows, { drop: ['books', 'team'] }) +
+    out.note(`${showing(rows.length, rows.length, 'props')} · ${asOf}${delayed}`)
   );
 }
 
