@@ -5,12 +5,14 @@ import { join } from 'node:path';
 import { type ScanRow, type StreamGame, shapeScanRows } from '@propsfeed/contract';
 import type { StreamMessage } from '@propsfeed/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
+import { runGame } from '../src/commands/game';
 import { runGames } from '../src/commands/games';
 import { runLogin } from '../src/commands/login';
 import { runScan } from '../src/commands/scan';
 import { configPath, readStoredConfig, resolveConnection, writeStoredConfig } from '../src/config';
 import { shouldColor } from '../src/output/color';
 import { cell, fitColumns } from '../src/output/table';
+import { wrapLines } from '../src/output/wrap';
 import * as data from './data';
 import { capture, fakeClient, testContext } from './harness';
 
@@ -21,6 +23,18 @@ describe('colour', () => {
     expect(stdout.text).toContain('\u001b[1m\u001b[31mLIVE Q3 4:12\u001b[39m\u001b[22m');
     expect(stdout.text).toContain('\u001b[32m+110\u001b[39m');
     expect(stdout.text).not.toContain('\u001b[32m-120');
+  });
+
+  it('keeps colour codes out of a heading, which is escaped as a whole', async () => {
+    const { ctx, stdout } = testContext(fakeClient({ gameProps: async () => data.gameProps }), {
+      terminal: true,
+      color: true,
+    });
+    await runGame(ctx, 'pp_8812345', {});
+    expect(stdout.text.split('\n')[0]).toBe(
+      '\u001b[1mLos Angeles Lakers @ Denver Nuggets · LIVE Q3 4:12 · prizepicks, underdog\u001b[22m',
+    );
+    expect(stdout.text).not.toContain('\\x1b');
   });
 
   it('is off with NO_COLOR, TERM=dumb, or when piped', () => {
@@ -59,6 +73,29 @@ describe('scan shapes (shared with the server; the CLI applies them itself only 
 
   it('keeps props posted by at least N books', () => {
     expect(names(shapeScanRows(data.scan.rows, { minBooks: 2 }))).toEqual(['LeBron James', 'Jayson Tatum']);
+  });
+});
+
+describe('wrap', () => {
+  it('breaks between words, keeps the spaces it does not break at, and indents what it continues', () => {
+    expect(wrapLines('00:00  Aaron Wilson  points  20.5 → 21.5', 24, '       ')).toEqual([
+      '00:00  Aaron Wilson',
+      '       points  20.5 →',
+      '       21.5',
+    ]);
+    expect(wrapLines('one\ntwo three', 5)).toEqual(['one', 'two', 'three']);
+  });
+
+  it('breaks a word only when it is wider than the whole line', () => {
+    expect(wrapLines('a https://hooks.example.com b', 10)).toEqual(['a', 'https://ho', 'oks.exampl', 'e.com b']);
+  });
+
+  it('closes a colour at the end of a line and opens it again on the next', () => {
+    const dim = (t: string) => `\u001b[2m${t}\u001b[22m`;
+    expect(wrapLines(`${dim('one two three')} four`, 10)).toEqual([
+      '\u001b[2mone two\u001b[0m',
+      '\u001b[2mthree\u001b[22m four',
+    ]);
   });
 });
 

@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import type { CliApp, CommandContext } from '../context';
 import { parseSport, parseStat } from '../options';
 import { toJson } from '../output/output';
-import { numberCell } from '../output/rows';
+import { numberCell, sportName } from '../output/rows';
 import { type Column, cell } from '../output/table';
 
 export interface ContextOptions {
@@ -51,7 +51,7 @@ export function renderContext(data: PlayerContextResponse, ctx: CommandContext):
       cell(formText || out.c.dim('–'), form.map((g) => g.value).join(',')),
     ];
   });
-  const heading = `${data.player}${data.team ? ` · ${data.team}` : ''} · ${data.sport}`;
+  const heading = `${data.player}${data.team ? ` · ${data.team}` : ''} · ${sportName(data.sport)}`;
   if (rows.length === 0) return out.heading(heading) + out.note('No recorded games yet.');
   return (
     out.heading(heading) +

@@ -3,6 +3,7 @@ import type { PropsResult, SportId } from '@propsfeed/contract';
 import type { Command } from 'commander';
 import type { CliApp, CommandContext } from '../context';
 import { parseSport, parseStatList, watchOption } from '../options';
+import { createColors } from '../output/color';
 import { formatLocalTime, formatStart, matchup } from '../output/format';
 import { toJson } from '../output/output';
 import {
@@ -26,10 +27,11 @@ export function renderGame(data: PropsResult, ctx: CommandContext): string {
   const { out, clock } = ctx;
   // A game's props share its state and clock: the first one's tell them.
   const first = data.props[0];
+  // Without colour: a heading is escaped as a whole, and is bold already.
   const when = formatStart(
     { startTime: data.startTime, state: first?.gameState, clock: first?.gameClock },
     clock,
-    out.c,
+    createColors(false),
   );
   const heading = out.heading(`${matchup(data)} · ${when} · ${data.sources.join(', ')}`);
   const hasTeam = data.props.some((p) => p.team !== undefined);
