@@ -4,7 +4,7 @@ import type { StreamMessage } from '@propsfeed/sdk';
 import type { Command } from 'commander';
 import type { CliApp, CommandContext } from '../context';
 import { parseMinEdge, parseSport, parseStatList } from '../options';
-import { formatClockTime, plainOdds } from '../output/format';
+import { formatClockTime, formatCount, plainOdds } from '../output/format';
 import { printable } from '../output/printable';
 import { shortMatchup, sportName } from '../output/rows';
 import { visibleWidth, wrap } from '../output/wrap';
@@ -217,7 +217,7 @@ export async function runWatch(ctx: CommandContext, opts: WatchOptions): Promise
       const what = message.reset ? 'Starting over from' : 'Watching';
       const sports = opts.sport?.length ? opts.sport.map(sportName).join(', ') : 'all sports of your tier';
       ctx.out.message(
-        `${what} ${message.rows.length} props in ${message.games.length} games (${sports})${delayed}; one line per change. Ctrl-C to stop.`,
+        `${what} ${formatCount(message.rows.length)} props in ${formatCount(message.games.length)} games (${sports})${delayed}; one line per change. Ctrl-C to stop.`,
       );
     } else if (message.type === 'end') {
       ctx.out.message(`The server ended the stream (${message.reason}); resuming…`);
