@@ -152,6 +152,12 @@ describe('--why', () => {
     }
   });
 
+  it('says so when no row has an edge to explain', async () => {
+    const { ctx, stdout } = testContext(fakeClient({ scan: async () => data.scan }), { terminal: true });
+    await runScan(ctx, { why: true });
+    expect(stdout.text).toContain('--why: no row has an edge to explain (edges are for pro and above).');
+  });
+
   it('adds the workings as a last field when piped, and nothing without --why', async () => {
     const piped = testContext(client, { terminal: false });
     await runEdges(piped.ctx, { why: true });

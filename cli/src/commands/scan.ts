@@ -113,7 +113,8 @@ export function renderScan(
       ...(details ? { details } : {}),
     }) +
     out.note(showing(rows.length, total, 'props') + delayed) +
-    (hasEdge ? out.note(EDGE_LEGEND) : '')
+    (hasEdge ? out.note(EDGE_LEGEND) : '') +
+    (opts.why && !hasEdge ? out.note('--why: no row has an edge to explain (edges are for pro and above).') : '')
   );
 }
 
