@@ -5,12 +5,14 @@ import { join } from 'node:path';
 import { type ScanRow, type StreamGame, shapeScanRows } from '@propsfeed/contract';
 import type { StreamMessage } from '@propsfeed/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
+import { runGame } from '../src/commands/game';
 import { runGames } from '../src/commands/games';
 import { runLogin } from '../src/commands/login';
 import { runScan } from '../src/commands/scan';
 import { configPath, readStoredConfig, resolveConnection, type StoredConfig, writeStoredConfig } from '../src/config';
 import { shouldColor } from '../src/output/color';
-import { fitWidths } from '../src/output/table';
+import { cell, fitColumns } from '../src/output/table';
+import { wrapLines } from '../src/output/wrap';
 import * as data from './data';
 import { capture, fakeClient, testContext } from './harness';
 
@@ -21,6 +23,18 @@ describe('colour', () => {
     expect(stdout.text).toContain('\u001b[1m\u001b[31mLIVE Q3 4:12\u001b[39m\u001b[22m');
     expect(stdout.text).toContain('\u001b[32m+110\u001b[39m');
     expect(stdout.text).not.toContain('\u001b[32m-120');
+  });
+
+  it('keeps colour codes out of a heading, which is escaped as a whole', async () => {
+    const { ctx, stdout } = testContext(fakeClient({ gameProps: async () => data.gameProps }), {
+      terminal: true,
+      color: true,
+    });
+    await runGame(ctx, 'pp_8812345', {});
+    expect(stdout.text.split('\n')[0]).toBe(
+      '\u001b[1mLos Angeles Lakers @ Denver Nuggets · LIVE Q3 4:12 · prizepicks, underdog\u001b[22m',
+    );
+    expect(stdout.text).not.toContain('\\x1b');
   });
 
   it('is off with NO_COLOR, TERM=dumb, or when piped', () => {
@@ -62,19 +76,52 @@ describe('scan shapes (shared with the server; the CLI applies them itself only 
   });
 });
 
-describe('table width', () => {
-  it('squeezes flexible columns first, then any column', () => {
-    const columns = [{ header: 'a', min: 5 }, { header: 'b' }];
-    expect(fitWidths(columns, [20, 10], 100)).toEqual([20, 10]);
-    expect(fitWidths(columns, [20, 10], 22)).toEqual([10, 10]);
-    expect(fitWidths(columns, [20, 10], 14)).toEqual([5, 7]);
+describe('wrap', () => {
+  it('breaks between words, keeps the spaces it does not break at, and indents what it continues', () => {
+    expect(wrapLines('00:00  Aaron Wilson  points  20.5 → 21.5', 24, '       ')).toEqual([
+      '00:00  Aaron Wilson',
+      '       points  20.5 →',
+      '       21.5',
+    ]);
+    expect(wrapLines('one\ntwo three', 5)).toEqual(['one', 'two', 'three']);
   });
 
-  it('leaves optional columns out of a narrow terminal', async () => {
+  it('breaks a word only when it is wider than the whole line', () => {
+    expect(wrapLines('a https://hooks.example.com b', 10)).toEqual(['a', 'https://ho', 'oks.exampl', 'e.com b']);
+  });
+
+  it('closes a colour at the end of a line and opens it again on the next', () => {
+    const dim = (t: string) => `\u001b[2m${t}\u001b[22m`;
+    expect(wrapLines(`${dim('one two three')} four`, 10)).toEqual([
+      '\u001b[2mone two\u001b[0m',
+      '\u001b[2mthree\u001b[22m four',
+    ]);
+  });
+});
+
+describe('table width', () => {
+  it('leaves out columns in the stated order, then narrows flexible ones to their longest word, then below', () => {
+    const columns = [{ header: 'a', min: 3 }, { header: 'b' }, { header: 'c' }];
+    const rows = [[cell('abcdefgh ijklmnopqrst'), cell('0123456789'), cell('xxxxx')]];
+    expect(fitColumns(columns, rows, 100, ['c', 'b'])).toEqual([21, 10, 5]);
+    // Too narrow for all three: c goes first (as stated), and a keeps its natural width.
+    expect(fitColumns(columns, rows, 33, ['c', 'b'])).toEqual([21, 10, null]);
+    // Then b, and c, narrower, comes back; a column not named (a) always stays and wraps between words.
+    expect(fitColumns(columns, rows, 30, ['c', 'b'])).toEqual([21, null, 5]);
+    expect(fitColumns(columns, rows, 25, ['c', 'b'])).toEqual([21, null, null]);
+    expect(fitColumns(columns, rows, 15, ['c', 'b'])).toEqual([15, null, null]);
+    expect(fitColumns(columns, rows, 12, ['c', 'b'])).toEqual([12, null, null]);
+    // Below its longest word only when nothing else fits, down to its min.
+    expect(fitColumns(columns, rows, 2, ['c', 'b'])).toEqual([3, null, null]);
+  });
+
+  it('leaves columns out of a narrow terminal, and wraps the names between words', async () => {
     const { ctx, stdout } = testContext(fakeClient({ scan: async () => data.scan }), { terminal: true, columns: 50 });
     await runScan(ctx, {});
-    const header = stdout.text.split('\n')[0];
-    expect(header).toBe('PLAYER      STAT    LINE  OVER  UNDER  START');
+    const [, , header, first, second] = stdout.text.split('\n');
+    expect(header).toBe('PLAYER    STAT    LINE  OVER  UNDER  START');
+    expect(first).toBe('LeBron    points  25.5  +110   -135  LIVE Q3 4:12');
+    expect(second).toBe('James');
     for (const line of stdout.text.split('\n')) expect(line.length).toBeLessThanOrEqual(50);
   });
 });

@@ -2,8 +2,10 @@
  * What a bettor reads: each book's line when the books disagree, the board's true top N,
  * movers' units, slip legs that say which player, and games' state.
  */
+import type { ScanRow } from '@propsfeed/contract';
 import { InvalidRequestError } from '@propsfeed/sdk';
 import { describe, expect, it } from 'vitest';
+import { runEdges } from '../src/commands/edges';
 import { runGames } from '../src/commands/games';
 import { runMovers } from '../src/commands/movers';
 import { runPlayer } from '../src/commands/player';
@@ -23,7 +25,7 @@ describe('a prop the books disagree on', () => {
     await runPlayer(ctx, 'tariq pitman', {});
     const [heading, header, row] = stdout.text.split('\n');
     expect(heading).toBe('Tariq Pitman · New York Knicks');
-    expect(header).toMatch(/^STAT\s+LINE\s+OVER\s+UNDER\s+BOOKS\s+EDGE\s+GAME/);
+    expect(header).toMatch(/^STAT\s+LINE\s+OVER\s+UNDER\s+BOOKS\s+EDGE \(% pts\)\s+GAME/);
     // Over best at PrizePicks 4.5 (no odds there), under best at Underdog 5 (-105).
     expect(row).toMatch(/^rebounds\s+o4\.5 pp \/ u5 ud\s+–\s+-105\s+2\s+over 4\.5 pp \+0\.4\s+NYK @ ORL\s/);
   });
@@ -101,12 +103,79 @@ describe('scan --sort and --min-books', () => {
   });
 });
 
+describe('--why', () => {
+  // The workings of each row's estimate, one with a stored escape sequence that must not act.
+  const probability = (source: 'prizepicks' | 'underdog', line: number, method: string) => ({
+    source,
+    line,
+    pOver: 0.5,
+    pUnder: 0.5,
+    basis: 'prices' as const,
+    method,
+  });
+  const [tatum, brown] = data.edges.rows as [ScanRow, ScanRow];
+  const withWorkings = {
+    ...data.edges,
+    rows: [
+      {
+        ...tatum,
+        probabilities: [
+          probability('underdog', 27.5, 'not this book'),
+          probability(
+            'prizepicks',
+            27.5,
+            'Underdog 27.5 -120/-105 de-vigged (margin 4.4 %, mean 27.9) stacked with 40 games (season 26.1, form 28.4): normal mean 27.6 sd 6.1 cc',
+          ),
+        ],
+      },
+      { ...brown, probabilities: [probability('underdog', 22.5, 'Underdog 22.5\u001b[2J cleared the screen')] },
+    ],
+  };
+  const client = fakeClient({ edges: async () => withWorkings, scan: async () => ({ ...withWorkings, sport: 'nba' }) });
+
+  it('prints each edge row’s workings under it, wrapped and indented, escaped (edges and scan)', async () => {
+    for (const run of [
+      (ctx: never) => runEdges(ctx, { why: true }),
+      (ctx: never) => runScan(ctx, { sort: 'edge', why: true }),
+    ]) {
+      const { ctx, stdout } = testContext(client, { terminal: true, columns: 80 });
+      await run(ctx as never);
+      const lines = stdout.text.split('\n');
+      const row = lines.findIndex((l) => l.startsWith('Jayson Tatum'));
+      expect(lines.slice(row + 1, row + 3)).toEqual([
+        '    Underdog 27.5 -120/-105 de-vigged (margin 4.4 %, mean 27.9) stacked with 40',
+        '    games (season 26.1, form 28.4): normal mean 27.6 sd 6.1 cc',
+      ]);
+      expect(stdout.text).toContain('    Underdog 22.5\\x1b[2J cleared the screen');
+      expect(stdout.text).not.toContain('\u001b[2J');
+      expect(stdout.text).not.toContain('not this book');
+    }
+  });
+
+  it('says so when no row has an edge to explain', async () => {
+    const { ctx, stdout } = testContext(fakeClient({ scan: async () => data.scan }), { terminal: true });
+    await runScan(ctx, { why: true });
+    expect(stdout.text).toContain('--why: no row has an edge to explain (edges are for pro and above).');
+  });
+
+  it('adds the workings as a last field when piped, and nothing without --why', async () => {
+    const piped = testContext(client, { terminal: false });
+    await runEdges(piped.ctx, { why: true });
+    const [first, second] = piped.stdout.text.trimEnd().split('\n');
+    expect(first?.split('\t').at(-1)).toMatch(/^Underdog 27\.5 -120\/-105 de-vigged .* sd 6\.1 cc$/);
+    expect(second?.split('\t').at(-1)).toBe('Underdog 22.5\\x1b[2J cleared the screen');
+    const plain = testContext(client, { terminal: true });
+    await runEdges(plain.ctx, {});
+    expect(plain.stdout.text).not.toContain('de-vigged');
+  });
+});
+
 describe('props movers', () => {
   it('gives the odds move its unit in the header and the note', async () => {
     const { ctx, stdout } = testContext(fakeClient({ movers: async () => data.movers }), { terminal: true });
     await runMovers(ctx, {});
-    expect(stdout.text.split('\n')[0]).toContain('ODDS MOVE ¢');
-    expect(stdout.text).toContain('since open (from line history)');
+    expect(stdout.text.split('\n')[1]).toContain('ODDS MOVE (¢)');
+    expect(stdout.text).toContain('since each line opened (from line history)');
     expect(stdout.text).toContain('odds move in cents of American odds');
   });
 });

@@ -46,14 +46,16 @@ describe('props watch', () => {
   it('prints each change as a line on a terminal, with old and new line and odds, names escaped', async () => {
     const { ctx, stdout, stderr } = testContext(fakeClient({}), { terminal: true, events });
     await runWatch(ctx, {});
-    expect(stderr.text).toContain('Watching 1 props in 0 games');
+    expect(stderr.text).toContain('Watching 1 props in 0 games (all sports of your tier)');
     const lines = stdout.text.trimEnd().split('\n');
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(4);
+    // 101 columns on a 100-column terminal: the last word wraps, under the player.
     expect(lines[0]).toBe(
-      '00:00:00  Aaron Wilson  points  20.5 (-115/-105) → 21.5 (-120/+100)  LAL @ DEN · prizepicks,underdog',
+      '00:00:00  Aaron Wilson  points  20.5 (-115/-105) → 21.5 (-120/+100)  LAL @ DEN · prizepicks,',
     );
-    expect(lines[1]).toContain('Ben\\x1b[2JCole  rebounds  pulled');
-    expect(lines[2]).toContain('Carl Diaz  points  below min edge');
+    expect(lines[1]).toBe('          underdog');
+    expect(lines[2]).toContain('Ben\\x1b[2JCole  rebounds  pulled');
+    expect(lines[3]).toContain('Carl Diaz  points  below min edge');
   });
 
   it('prints TSV when piped and NDJSON with --json', async () => {
@@ -117,9 +119,9 @@ describe('props watch', () => {
       const { ctx, stdout } = testContext(fakeClient({}), { terminal: true, events: stream });
       await runWatch(ctx, {});
       expect(stdout.text.trimEnd().split('\n')).toEqual([
-        '00:00:00  Aaron Wilson  points  live 16 of 21.5 · Q3 3:40  NYK @ ORL · prizepicks,underdog',
+        '00:00:00  Aaron Wilson  points  live 16 of 21.5 · Q3 3:40  NYK @ ORL · prizepicks, underdog',
         '00:00:00  Aaron Wilson  points  pulled  NYK @ ORL',
-        '00:00:00  Aaron Wilson  points  21.5 back (-120/+100)  NYK @ ORL · prizepicks,underdog',
+        '00:00:00  Aaron Wilson  points  21.5 back (-120/+100)  NYK @ ORL · prizepicks, underdog',
         '00:00:00  NYK @ ORL  final',
       ]);
     });

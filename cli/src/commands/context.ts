@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import type { CliApp, CommandContext } from '../context';
 import { parseSport, parseStat } from '../options';
 import { toJson } from '../output/output';
-import { numberCell } from '../output/rows';
+import { numberCell, sportName } from '../output/rows';
 import { type Column, cell } from '../output/table';
 
 export interface ContextOptions {
@@ -22,12 +22,12 @@ export function renderContext(data: PlayerContextResponse, ctx: CommandContext):
     { header: 'season', align: 'right' },
     { header: 'l10', align: 'right' },
     { header: 'l5', align: 'right' },
-    { header: 'home', align: 'right', optional: true },
-    { header: 'away', align: 'right', optional: true },
+    { header: 'home', align: 'right' },
+    { header: 'away', align: 'right' },
     { header: 'hit', align: 'right' },
     { header: 'n', align: 'right' },
-    { header: 'proj', align: 'right', optional: true },
-    { header: 'form', optional: true },
+    { header: 'proj', align: 'right' },
+    { header: 'form', min: 9 },
   ];
   const rows = data.stats.map((s) => {
     const form = s.recentForm.slice(0, FORM_GAMES);
@@ -51,11 +51,11 @@ export function renderContext(data: PlayerContextResponse, ctx: CommandContext):
       cell(formText || out.c.dim('–'), form.map((g) => g.value).join(',')),
     ];
   });
-  const heading = `${data.player}${data.team ? ` · ${data.team}` : ''} · ${data.sport}`;
+  const heading = `${data.player}${data.team ? ` · ${data.team}` : ''} · ${sportName(data.sport)}`;
   if (rows.length === 0) return out.heading(heading) + out.note('No recorded games yet.');
   return (
     out.heading(heading) +
-    out.table(columns, rows) +
+    out.table(columns, rows, { drop: ['form', 'proj', 'away', 'home'] }) +
     out.note(`HIT: share of games over today's line · FORM: last ${FORM_GAMES} games, newest first`)
   );
 }

@@ -4,7 +4,17 @@ import { type Command, InvalidArgumentError } from 'commander';
 import type { CliApp, CommandContext } from '../context';
 import { intParser, parseMinEdge, parseSport, parseStat } from '../options';
 import { toJson } from '../output/output';
-import { rowWhen, shortMatchup, showing, startCell, teamCell } from '../output/rows';
+import { printable } from '../output/printable';
+import {
+  edgePoints,
+  edgeWorkings,
+  rowWhen,
+  shortMatchup,
+  showing,
+  sportName,
+  startCell,
+  teamCell,
+} from '../output/rows';
 import { type Column, cell } from '../output/table';
 
 export interface EdgesOptions {
@@ -13,6 +23,8 @@ export interface EdgesOptions {
   entry?: string;
   minEdge?: number;
   limit?: number;
+  /** Under each row, the workings of its estimate. */
+  why?: boolean;
 }
 
 const percent = (p: number) => `${(p * 100).toFixed(1)}%`;
@@ -24,28 +36,37 @@ function parseEntry(value: string): string {
   return id;
 }
 
-export function renderEdges(data: EdgesResponse, ctx: CommandContext): string {
+/**
+ * On a terminal too narrow for every column, these go first to last; the player, stat, book,
+ * pick and edge (the sort) always stay.
+ */
+const DROP_ORDER = ['start', 'team', 'game', 'needs', 'prob'];
+
+export function renderEdges(data: EdgesResponse, ctx: CommandContext, opts: Pick<EdgesOptions, 'why'> = {}): string {
   const { out, clock } = ctx;
   const hasTeam = data.rows.some((r) => r.team !== undefined);
+  const why = opts.why === true;
   const columns: Column[] = [
-    { header: 'player', min: 12 },
-    ...(hasTeam ? [{ header: 'team', min: 8, only: 'terminal', optional: true } as const] : []),
+    { header: 'player', min: 10 },
+    ...(hasTeam ? [{ header: 'team', min: 8, only: 'terminal' } as const] : []),
     { header: 'stat' },
     { header: 'book' },
     { header: 'pick' },
     { header: 'prob', align: 'right' },
     { header: 'needs', align: 'right' },
-    { header: 'edge', align: 'right' },
+    { header: 'edge', align: 'right', unit: '% pts' },
     { header: 'entry', only: 'piped' },
-    { header: 'game', min: 12, only: 'terminal', optional: true },
+    { header: 'game', min: 9, only: 'terminal' },
     { header: 'event', only: 'piped' },
-    { header: 'start', optional: true },
+    { header: 'start' },
     { header: 'team', only: 'piped' },
+    ...(why ? [{ header: 'why', only: 'piped' } as const] : []),
   ];
-  const rows = data.rows.flatMap((r) => {
+  const withEdge = data.rows.filter((r) => r.edge);
+  const rows = withEdge.flatMap((r) => {
     const e = r.edge;
     if (!e) return [];
-    const signed = `${e.edge > 0 ? '+' : ''}${(e.edge * 100).toFixed(1)}`;
+    const signed = edgePoints(e.edge);
     return [
       [
         cell(r.player),
@@ -61,24 +82,32 @@ export function renderEdges(data: EdgesResponse, ctx: CommandContext): string {
         cell(r.eventId),
         startCell(rowWhen(r), clock, out),
         cell(r.team ?? ''),
+        ...(why ? [cell(edgeWorkings(r) ?? '')] : []),
       ],
     ];
   });
   const against = data.entry ? `against ${data.entry}` : "against each book's entry type with the lowest breakeven";
-  const heading = out.heading(`Edges ${against} (prob: estimated chance given no push; needs: breakeven)`);
+  const heading = out.heading(
+    `${sportName(data.sport)}${data.stat ? ` · ${data.stat}` : ''} · edges ${against}, best first`,
+  );
   if (rows.length === 0) return heading + out.note('No props with an edge match.');
-  const floor = data.minEdge === null ? '' : ` · edge ≥ ${data.minEdge}`;
+  const floor = data.minEdge === null ? '' : ` · edge ≥ ${edgePoints(data.minEdge)} % pts`;
+  const details = why ? withEdge.map((r) => printable(edgeWorkings(r) ?? 'no workings given')) : undefined;
   return (
     heading +
-    out.table(columns, rows) +
-    out.note(`${showing(rows.length, data.total ?? data.count, 'props')}${floor} · estimates, not promises`)
+    out.table(columns, rows, { drop: DROP_ORDER, ...(details ? { details } : {}) }) +
+    out.note(`${showing(rows.length, data.total ?? data.count, 'props')}${floor} · estimates, not promises`) +
+    out.note(
+      "Prob: the estimated chance of the pick, given no push · Needs: the entry type's per-leg breakeven · Edge: prob minus needs, in percentage points (% pts)",
+    )
   );
 }
 
 export async function runEdges(ctx: CommandContext, opts: EdgesOptions): Promise<void> {
   await ctx.present(async () => {
-    const data = await ctx.load(() => ctx.client.edges(opts));
-    return ctx.json ? toJson(data) : renderEdges(data, ctx);
+    const { why: _, ...query } = opts;
+    const data = await ctx.load(() => ctx.client.edges(query));
+    return ctx.json ? toJson(data) : renderEdges(data, ctx, opts);
   });
 }
 
@@ -91,6 +120,7 @@ export function register(program: Command, app: CliApp): void {
     .option('-e, --entry <id>', "judge against this entry type (default: each book's cheapest)", parseEntry)
     .option('--min-edge <x>', 'only edges of at least x, e.g. 0.02', parseMinEdge)
     .option('-l, --limit <n>', `at most N rows (1 to ${MAX_SCAN_LIMIT})`, intParser(1, MAX_SCAN_LIMIT))
+    .option('--why', 'under each row, the workings of its estimate (piped: a last field)')
     .action((opts: EdgesOptions, cmd: Command) =>
       app.run(cmd, (ctx) => runEdges(ctx, opts), { sport: opts.sport ?? 'nba', feature: 'edges' }),
     );

@@ -24,14 +24,15 @@ export function renderEntries(data: EntriesResponse, ctx: CommandContext): strin
   ]);
   const table = out.table(
     [
-      { header: 'entry', min: 12, only: 'terminal' },
+      { header: 'entry', min: 10, only: 'terminal' },
       { header: 'id', only: 'piped' },
       { header: 'picks', align: 'right' },
-      { header: 'pays', min: 12 },
+      { header: 'pays', unit: '× stake', min: 12 },
       { header: 'breakeven', align: 'right' },
-      { header: 'since', optional: true },
+      { header: 'since' },
     ],
     rows,
+    { drop: ['since', 'picks'] },
   );
   return (
     table +

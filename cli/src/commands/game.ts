@@ -3,6 +3,7 @@ import type { PropsResult, SportId } from '@propsfeed/contract';
 import type { Command } from 'commander';
 import type { CliApp, CommandContext } from '../context';
 import { parseSport, parseStatList, watchOption } from '../options';
+import { createColors } from '../output/color';
 import { formatLocalTime, formatStart, matchup } from '../output/format';
 import { toJson } from '../output/output';
 import {
@@ -26,17 +27,18 @@ export function renderGame(data: PropsResult, ctx: CommandContext): string {
   const { out, clock } = ctx;
   // A game's props share its state and clock: the first one's tell them.
   const first = data.props[0];
+  // Without colour: a heading is escaped as a whole, and is bold already.
   const when = formatStart(
     { startTime: data.startTime, state: first?.gameState, clock: first?.gameClock },
     clock,
-    out.c,
+    createColors(false),
   );
   const heading = out.heading(`${matchup(data)} · ${when} · ${data.sources.join(', ')}`);
   const hasTeam = data.props.some((p) => p.team !== undefined);
   const hasLiveValues = data.props.some((p) => p.liveValue !== undefined);
   const columns: Column[] = [
-    { header: 'player', min: 12 },
-    ...(hasTeam ? [{ header: 'team', min: 8, only: 'terminal', optional: true } as const] : []),
+    { header: 'player', min: 10 },
+    ...(hasTeam ? [{ header: 'team', min: 8, only: 'terminal' } as const] : []),
     ...LINE_COLUMNS,
     ...(hasLiveValues || !out.terminal ? [{ header: 'now', align: 'right' } as const] : []),
     { header: 'state', only: 'piped' },
@@ -54,7 +56,9 @@ export function renderGame(data: PropsResult, ctx: CommandContext): string {
   const delayed = data.delayed ? ' · delayed (free tier)' : '';
   if (data.props.length === 0) return heading + out.note(`No props match. ${asOf}`);
   return (
-    heading + out.table(columns, rows) + out.note(`${showing(rows.length, rows.length, 'props')} · ${asOf}${delayed}`)
+    heading +
+    out.table(columns, rows, { drop: ['books', 'team'] }) +
+    out.note(`${showing(rows.length, rows.length, 'props')} · ${asOf}${delayed}`)
   );
 }
 

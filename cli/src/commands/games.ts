@@ -1,11 +1,11 @@
 /** `props games`: today's games of one sport: live (with the clock), then pre-game, then final. */
-import { type GamesResponse, SPORTS, type SportId } from '@propsfeed/contract';
+import type { GamesResponse, SportId } from '@propsfeed/contract';
 import type { Command } from 'commander';
 import type { CliApp, CommandContext } from '../context';
 import { parseSport, watchOption } from '../options';
 import { matchup } from '../output/format';
 import { toJson } from '../output/output';
-import { booksOf, showing, startCell } from '../output/rows';
+import { booksOf, showing, sportName, startCell } from '../output/rows';
 import { type Column, cell } from '../output/table';
 
 export interface GamesOptions {
@@ -15,7 +15,7 @@ export interface GamesOptions {
 
 export function renderGames(data: GamesResponse, ctx: CommandContext): string {
   const { out, clock } = ctx;
-  const name = SPORTS.find((s) => s.id === data.sport)?.name ?? data.sport;
+  const name = sportName(data.sport);
   if (data.games.length === 0) return out.note(`No ${name} games with props posted today.`);
   const columns: Column[] = [
     { header: 'id' },
@@ -25,7 +25,7 @@ export function renderGames(data: GamesResponse, ctx: CommandContext): string {
     { header: 'start' },
     { header: 'live', only: 'piped' },
     { header: 'state', only: 'piped' },
-    { header: 'books', optional: true },
+    { header: 'books' },
   ];
   // The score (away-home, as the matchup reads), running or final: on a terminal once a book
   // reports one; piped always, so scripts see the same columns whatever the games' state.
@@ -48,7 +48,7 @@ export function renderGames(data: GamesResponse, ctx: CommandContext): string {
   const delayed = data.delayed ? ' · delayed (free tier)' : '';
   return (
     out.heading(`${name} games`) +
-    out.table(columns, rows) +
+    out.table(columns, rows, { drop: ['books'] }) +
     out.note(showing(data.games.length, data.count, 'games') + delayed)
   );
 }

@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import type { CliApp, CommandContext } from '../context';
 import { intParser, parseIsoTime, parseSport, parseStat } from '../options';
 import { toJson } from '../output/output';
-import { numberCell, shortMatchup, showing, startCell } from '../output/rows';
+import { numberCell, shortMatchup, showing, sportName, startCell } from '../output/rows';
 import { type Column, cell } from '../output/table';
 
 export interface MoversOptions {
@@ -14,18 +14,21 @@ export interface MoversOptions {
   limit?: number;
 }
 
+/** On a terminal too narrow for every column, these go first to last; the move (the sort) always stays. */
+const DROP_ORDER = ['start', 'odds move', 'game', 'open'];
+
 export function renderMovers(data: MovementResponse, ctx: CommandContext): string {
   const { out, clock } = ctx;
   const columns: Column[] = [
-    { header: 'player', min: 12 },
+    { header: 'player', min: 10 },
     { header: 'stat' },
     { header: 'open', align: 'right' },
     { header: 'now', align: 'right' },
     { header: 'move', align: 'right' },
-    { header: 'odds move ¢', align: 'right', optional: true },
-    { header: 'game', min: 12, only: 'terminal', optional: true },
+    { header: 'odds move', align: 'right', unit: '¢' },
+    { header: 'game', min: 9, only: 'terminal' },
     { header: 'event', only: 'piped' },
-    { header: 'start', optional: true },
+    { header: 'start' },
   ];
   const rows = data.movers.map((m) => {
     const rounded = Math.round(m.change * 100) / 100;
@@ -44,12 +47,17 @@ export function renderMovers(data: MovementResponse, ctx: CommandContext): strin
       startCell({ startTime: m.startTime }, clock, out),
     ];
   });
-  const window = data.since ? `since ${data.since}` : 'since open (from line history)';
+  const window = data.since ? `since ${data.since}` : 'since each line opened (from line history)';
   const delayed = data.delayed ? ' · delayed (free tier)' : '';
-  if (rows.length === 0) return out.note(`No line moves ${window}.${delayed}`);
-  const unit = 'odds move in cents of American odds (−110 → −120 is 10¢)';
+  const heading = out.heading(
+    `${sportName(data.sport)}${data.stat ? ` · ${data.stat}` : ''} · biggest line moves ${window}`,
+  );
+  if (rows.length === 0) return heading + out.note(`No line moves ${window}.${delayed}`);
   return (
-    out.table(columns, rows) + out.note(`${showing(rows.length, data.count, 'movers')} · ${window}${delayed} · ${unit}`)
+    heading +
+    out.table(columns, rows, { drop: DROP_ORDER }) +
+    out.note(`${showing(rows.length, data.total ?? data.count, 'movers')}${delayed}`) +
+    out.note("Open, now and move in the stat's units · odds move in cents of American odds (-110 → -120 is 10¢)")
   );
 }
 

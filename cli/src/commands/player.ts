@@ -6,6 +6,8 @@ import { CliError } from '../errors';
 import { parseSport } from '../options';
 import { toJson } from '../output/output';
 import {
+  EDGE_COLUMN,
+  EDGE_LEGEND,
   edgeCell,
   LINE_COLUMNS,
   lineCells,
@@ -30,12 +32,12 @@ export function renderPlayer(data: PlayerPropsResponse, ctx: CommandContext): st
   const hasEdge = data.rows.some((r) => r.edge);
   const columns: Column[] = [
     ...LINE_COLUMNS,
-    ...(hasEdge ? [{ header: 'edge', optional: true } as const] : []),
-    { header: 'game', min: 12, only: 'terminal', optional: true },
+    ...(hasEdge ? [EDGE_COLUMN] : []),
+    { header: 'game', min: 9, only: 'terminal' },
     { header: 'player', only: 'piped' },
     { header: 'event', only: 'piped' },
     { header: 'start' },
-    { header: 'proj', align: 'right', optional: true },
+    { header: 'proj', align: 'right' },
     ...PIPED_PROP_COLUMNS,
   ];
   const rows = data.rows.map((r) => [
@@ -52,8 +54,9 @@ export function renderPlayer(data: PlayerPropsResponse, ctx: CommandContext): st
   if (rows.length === 0) return out.note(`${data.player} has no active props.${delayed}`);
   return (
     out.heading(playerWithTeam({ player: data.player, team: data.rows[0]?.team })) +
-    out.table(columns, rows) +
-    out.note(showing(rows.length, data.count, 'props') + delayed)
+    out.table(columns, rows, { drop: ['books', 'proj', 'game', 'start', 'edge'] }) +
+    out.note(showing(rows.length, data.count, 'props') + delayed) +
+    (hasEdge ? out.note(EDGE_LEGEND) : '')
   );
 }
 

@@ -20,6 +20,7 @@ import type { CliApp, CommandContext } from '../context';
 import { parseDay, parseSport, parseStat } from '../options';
 import type { Colors } from '../output/color';
 import { toJson } from '../output/output';
+import { sportName } from '../output/rows';
 import { cell } from '../output/table';
 
 const METHODS = PROBABILITY_BASES.filter((b) => b !== 'none' && b !== 'live');
@@ -35,7 +36,10 @@ export interface RecordOptions {
 }
 
 const percent = (p: number) => `${(p * 100).toFixed(1)}%`;
-const signed = (p: number) => `${p > 0 ? '+' : p < 0 ? '−' : ''}${Math.abs(p * 100).toFixed(1)}`;
+/** A share in percent with its sign, the minus a hyphen as everywhere in the tables: "+8.1", "-3.6". */
+const signed = (p: number) => `${p > 0 ? '+' : p < 0 ? '-' : ''}${Math.abs(p * 100).toFixed(1)}`;
+/** A probability difference in percentage points: 0.02 → "2". */
+const points = (p: number) => String(Math.round(p * 1000) / 10);
 const bound = (i: Interval | null, side: 'low' | 'high') => (i === null ? '' : String(i[side]));
 const fixed4 = (v: number | null) => (v === null ? '—' : v.toFixed(4));
 
@@ -89,9 +93,10 @@ function calibrationTable(data: TrackRecordResponse, ctx: CommandContext): strin
       { header: 'observed █ vs predicted ┃', only: 'terminal' },
       { header: 'market n', align: 'right' },
       { header: 'market mean', align: 'right' },
-      { header: 'went over', align: 'right' },
+      { header: 'market over', align: 'right' },
     ],
     rows,
+    { drop: ['market n', 'n', 'market mean', 'market over'] },
   );
 }
 
@@ -104,7 +109,7 @@ function comparisonTable(data: TrackRecordResponse, ctx: CommandContext): string
     cell(n.toLocaleString('en-US'), String(n)),
     cell(fixed4(s.brier)),
     cell(fixed4(s.logLoss)),
-    cell(s.ece === null ? '—' : `${(s.ece * 100).toFixed(1)} pts`, s.ece === null ? '' : String(s.ece)),
+    cell(s.ece === null ? '—' : (s.ece * 100).toFixed(1), s.ece === null ? '' : String(s.ece)),
   ];
   return out.table(
     [
@@ -112,7 +117,7 @@ function comparisonTable(data: TrackRecordResponse, ctx: CommandContext): string
       { header: 'settled', align: 'right' },
       { header: 'brier', align: 'right' },
       { header: 'log loss', align: 'right' },
-      { header: 'ece', align: 'right' },
+      { header: 'ece', align: 'right', unit: '% pts' },
     ],
     [
       row('ours, every estimate', data.count, data),
@@ -120,18 +125,23 @@ function comparisonTable(data: TrackRecordResponse, ctx: CommandContext): string
       row('market (de-vigged at lock)', market.count, market),
       row('coin flip', market.count, { brier: 0.25, logLoss: Math.LN2, ece: null }),
     ],
+    { drop: ['log loss', 'settled'] },
   );
 }
 
+/**
+ * The edge picks: on a terminal too narrow for every column, these go first to last; the entry,
+ * the hit rate and the ROI always stay, and so does the minimum edge when rows differ by it.
+ */
 function edgesTable(edges: readonly EdgeRecord[], ctx: CommandContext): string {
   const { out } = ctx;
   const rows = edges.map((e) => {
-    const roi = e.roi === null ? '' : `${e.roi > 0 ? '+' : ''}${(e.roi * 100).toFixed(1)}%`;
+    const roi = e.roi === null ? '' : `${signed(e.roi)}%`;
     return [
       cell(e.name),
       cell(e.entry),
       cell(percent(e.breakeven), String(e.breakeven)),
-      cell(String(e.minEdge)),
+      cell(points(e.minEdge), String(e.minEdge)),
       cell(e.picks.toLocaleString('en-US'), String(e.picks)),
       cell(e.hits.toLocaleString('en-US'), String(e.hits)),
       e.hitRate === null ? cell(out.c.dim('—'), '') : cell(percent(e.hitRate), String(e.hitRate)),
@@ -149,17 +159,18 @@ function edgesTable(edges: readonly EdgeRecord[], ctx: CommandContext): string {
       cell(bound(e.roiInterval, 'high')),
     ];
   });
+  const thresholds = new Set(edges.map((e) => e.minEdge)).size;
   return out.table(
     [
-      { header: 'entry', min: 12, only: 'terminal' },
+      { header: 'entry', min: 10, only: 'terminal' },
       { header: 'id', only: 'piped' },
       { header: 'needs', align: 'right' },
-      { header: 'min edge', align: 'right' },
+      { header: 'min edge', align: 'right', unit: '% pts' },
       { header: 'picks', align: 'right' },
       { header: 'hits', align: 'right' },
       { header: 'hit rate', align: 'right' },
       { header: 'roi', align: 'right' },
-      { header: 'pushes', align: 'right', optional: true },
+      { header: 'pushes', align: 'right' },
       { header: 'hit rate 95%', align: 'right', only: 'terminal' },
       { header: 'roi 95%', align: 'right', only: 'terminal' },
       { header: 'hit low', only: 'piped' },
@@ -168,6 +179,9 @@ function edgesTable(edges: readonly EdgeRecord[], ctx: CommandContext): string {
       { header: 'roi high', only: 'piped' },
     ],
     rows,
+    {
+      drop: [...(thresholds > 1 ? [] : ['min edge']), 'pushes', 'hits', 'needs', 'hit rate 95%', 'picks'],
+    },
   );
 }
 
@@ -176,7 +190,7 @@ export function renderRecord(data: TrackRecordResponse, ctx: CommandContext, opt
   const minEdge = opts.minEdge ?? 0.02;
   if (!out.terminal) return opts.edges ? edgesTable(data.edges, ctx) : calibrationTable(data, ctx);
   const scope = [
-    data.sport ?? 'every sport',
+    sportName(data.sport),
     data.stat,
     data.since ? `since ${data.since}` : null,
     data.method ? `basis ${data.method}` : null,
@@ -186,7 +200,9 @@ export function renderRecord(data: TrackRecordResponse, ctx: CommandContext, opt
   const heading = out.heading(`Track record · ${scope}`);
   if (data.count === 0 && data.pushes === 0)
     return heading + out.note('No settled props with a published chance yet: props settle once their games are final.');
-  const scores = `${data.count.toLocaleString('en-US')} settled estimates (${data.pushes.toLocaleString('en-US')} pushes apart) · Brier ${fixed4(data.brier)} (a coin: 0.25) · log loss ${fixed4(data.logLoss)} (a coin: 0.693)\n`;
+  const scores = out.prose(
+    `${data.count.toLocaleString('en-US')} settled estimates (${data.pushes.toLocaleString('en-US')} pushes apart) · Brier ${fixed4(data.brier)} (a coin: 0.25) · log loss ${fixed4(data.logLoss)} (a coin: 0.693)`,
+  );
   const picks = opts.edges ? data.edges : data.edges.filter((e) => e.minEdge === minEdge);
   return (
     heading +
@@ -201,7 +217,7 @@ export function renderRecord(data: TrackRecordResponse, ctx: CommandContext, opt
     out.heading(
       opts.edges
         ? 'Picks by the edge they had at least (a single leg at the breakeven odds)'
-        : `Picks whose edge was at least ${minEdge} (a single leg at the breakeven odds)`,
+        : `Picks whose edge was at least ${points(minEdge)} % pts (--min-edge ${minEdge}; a single leg at the breakeven odds)`,
     ) +
     edgesTable(picks, ctx) +
     out.note(data.note)

@@ -3,9 +3,8 @@ import { MAX_RESULTS_LIMIT, type ResultsResponse, type SportId } from '@propsfee
 import type { Command } from 'commander';
 import type { CliApp, CommandContext } from '../context';
 import { intParser, parseDay, parseSport, parseStat } from '../options';
-import { matchup } from '../output/format';
 import { toJson } from '../output/output';
-import { showing } from '../output/rows';
+import { shortMatchup, showing, sportName } from '../output/rows';
 import { type Column, cell } from '../output/table';
 
 export interface ResultsOptions {
@@ -21,7 +20,7 @@ const percent = (p: number) => `${(p * 100).toFixed(1)}%`;
 export function renderResults(data: ResultsResponse, ctx: CommandContext): string {
   const { out } = ctx;
   const columns: Column[] = [
-    { header: 'player', min: 12 },
+    { header: 'player', min: 10 },
     { header: 'stat' },
     { header: 'final', align: 'right' },
     { header: 'book' },
@@ -29,7 +28,7 @@ export function renderResults(data: ResultsResponse, ctx: CommandContext): strin
     { header: 'result' },
     { header: 'p over', align: 'right' },
     { header: 'basis', only: 'piped' },
-    { header: 'game', min: 12, only: 'terminal', optional: true },
+    { header: 'game', min: 9, only: 'terminal' },
     { header: 'event', only: 'piped' },
     { header: 'start', only: 'piped' },
   ];
@@ -43,16 +42,20 @@ export function renderResults(data: ResultsResponse, ctx: CommandContext): strin
       cell(b.result === 'push' ? out.c.dim(b.result) : out.c.bold(b.result), b.result),
       b.pOver === null ? cell(out.c.dim('—'), '') : cell(percent(b.pOver), String(b.pOver)),
       cell(b.basis),
-      cell(matchup(r)),
+      cell(shortMatchup(r)),
       cell(r.eventId),
       cell(r.startTime),
     ]),
   );
   const heading = out.heading(
-    `Results of ${data.date} (UTC)${data.sport ? ` · ${data.sport}` : ''} (line: the closing line; p over: the chance published at the start)`,
+    `Results of ${data.date} (UTC) · ${sportName(data.sport)} (line: the closing line; p over: the chance published at the start)`,
   );
   if (rows.length === 0) return heading + out.note('No settled props match: games settle once they are final.');
-  return heading + out.table(columns, rows) + out.note(showing(data.count, data.total, 'settled props'));
+  return (
+    heading +
+    out.table(columns, rows, { drop: ['game', 'final'] }) +
+    out.note(showing(data.count, data.total, 'settled props'))
+  );
 }
 
 export async function runResults(ctx: CommandContext, opts: ResultsOptions): Promise<void> {

@@ -4,8 +4,12 @@ import { type Command, Option } from 'commander';
 import type { CliApp, CommandContext } from '../context';
 import { intParser, parseSport, parseStat, watchOption } from '../options';
 import { toJson } from '../output/output';
+import { printable } from '../output/printable';
 import {
+  EDGE_COLUMN,
+  EDGE_LEGEND,
   edgeCell,
+  edgeWorkings,
   LINE_COLUMNS,
   lineCells,
   numberCell,
@@ -14,6 +18,7 @@ import {
   rowWhen,
   shortMatchup,
   showing,
+  sportName,
   startCell,
   teamCell,
 } from '../output/rows';
@@ -26,26 +31,56 @@ export interface ScanOptions {
   sort?: ScanSort;
   minBooks?: number;
   watch?: boolean;
+  /** Under each row with an edge, the workings of its estimate. */
+  why?: boolean;
 }
 
-export function renderScan(data: ScanResponse, ctx: CommandContext): string {
+/** The columns each --sort orders by (without one: live first, then by start): they stay on any terminal. */
+const SORTED_BY: Record<ScanSort, readonly string[]> = {
+  line: ['line'],
+  odds: ['over', 'under'],
+  edge: ['edge'],
+  books: ['books'],
+  player: ['player'],
+};
+
+/** How each --sort orders the rows, for the heading. */
+const SORT_WORDS: Record<ScanSort, string> = {
+  line: 'sorted by line, highest first',
+  odds: 'sorted by odds, best price first',
+  edge: 'sorted by edge, best first',
+  books: 'sorted by books, most first',
+  player: 'sorted by player',
+};
+
+/** On a terminal too narrow for every column, these go first to last (never the sort column). */
+const DROP_ORDER = ['books', 'start', 'team', 'proj', 'game', 'edge'] as const;
+const UNSORTED = ['start'];
+
+export function renderScan(
+  data: ScanResponse,
+  ctx: CommandContext,
+  opts: Pick<ScanOptions, 'sort' | 'why'> = {},
+): string {
   const { out, clock } = ctx;
   const { rows } = data;
   const hasProjection = rows.some((r) => r.propsfeedProjection);
   const hasEdge = rows.some((r) => r.edge);
   const hasTeam = rows.some((r) => r.team !== undefined);
+  const why = opts.why === true && hasEdge;
   const columns: Column[] = [
-    { header: 'player', min: 12 },
-    ...(hasTeam ? [{ header: 'team', min: 8, only: 'terminal', optional: true } as const] : []),
+    { header: 'player', min: 10 },
+    ...(hasTeam ? [{ header: 'team', min: 8, only: 'terminal' } as const] : []),
     ...LINE_COLUMNS,
-    ...(hasEdge ? [{ header: 'edge', optional: true } as const] : []),
-    { header: 'game', min: 12, only: 'terminal', optional: true },
+    ...(hasEdge ? [EDGE_COLUMN] : []),
+    { header: 'game', min: 9, only: 'terminal' },
     { header: 'event', only: 'piped' },
     { header: 'away', only: 'piped' },
     { header: 'home', only: 'piped' },
     { header: 'start' },
-    ...(hasProjection || !out.terminal ? [{ header: 'proj', align: 'right', optional: true } as const] : []),
+    ...(hasProjection || !out.terminal ? [{ header: 'proj', align: 'right' } as const] : []),
     ...PIPED_PROP_COLUMNS,
+    ...(why ? [{ header: 'why', only: 'piped' } as const] : []),
   ];
   const cells = rows.map((r) => [
     cell(r.player),
@@ -59,11 +94,28 @@ export function renderScan(data: ScanResponse, ctx: CommandContext): string {
     startCell(rowWhen(r), clock, out),
     ...(hasProjection || !out.terminal ? [numberCell(r.propsfeedProjection?.value, out)] : []),
     ...pipedPropCells(r),
+    ...(why ? [cell(edgeWorkings(r) ?? '')] : []),
   ]);
   const total = data.total ?? data.count;
   const delayed = data.delayed ? ' · delayed (free tier)' : '';
-  if (rows.length === 0) return out.note(`No props match.${delayed}`);
-  return out.table(columns, cells) + out.note(showing(rows.length, total, 'props') + delayed);
+  const sorted = opts.sort ? SORTED_BY[opts.sort] : UNSORTED;
+  const heading = out.heading(
+    `${sportName(data.sport)} props${data.stat ? ` · ${data.stat}` : ''} · ${opts.sort ? SORT_WORDS[opts.sort] : 'live first, then by start'}`,
+  );
+  if (rows.length === 0) return heading + out.note(`No props match.${delayed}`);
+  const details = why
+    ? rows.map((r) => (r.edge ? printable(edgeWorkings(r) ?? 'no workings given') : undefined))
+    : undefined;
+  return (
+    heading +
+    out.table(columns, cells, {
+      drop: DROP_ORDER.filter((h) => !sorted.includes(h)),
+      ...(details ? { details } : {}),
+    }) +
+    out.note(showing(rows.length, total, 'props') + delayed) +
+    (hasEdge ? out.note(EDGE_LEGEND) : '') +
+    (opts.why && !hasEdge ? out.note('--why: no row has an edge to explain (edges are for pro and above).') : '')
+  );
 }
 
 export async function runScan(ctx: CommandContext, opts: ScanOptions): Promise<void> {
@@ -72,14 +124,14 @@ export async function runScan(ctx: CommandContext, opts: ScanOptions): Promise<v
     const shape = { sort: opts.sort, minBooks: opts.minBooks };
     await ctx.watch({ sport, ...(opts.stat ? { stats: opts.stat } : {}) }, (board) => {
       const data = board.scan(sport, opts.stat, opts.limit, shape);
-      return ctx.json ? toJson(data) : renderScan(data, ctx);
+      return ctx.json ? toJson(data) : renderScan(data, ctx, opts);
     });
     return;
   }
   await ctx.present(async () => {
     const { sport, stat, limit, sort, minBooks } = opts;
     const data = await ctx.load(() => ctx.client.scan({ sport, stat, limit, sort, minBooks }));
-    return ctx.json ? toJson(data) : renderScan(data, ctx);
+    return ctx.json ? toJson(data) : renderScan(data, ctx, opts);
   });
 }
 
@@ -105,6 +157,7 @@ export function register(program: Command, app: CliApp): void {
       `only props posted by at least N books (1 to ${BOOKS.length})`,
       intParser(1, BOOKS.length),
     )
+    .option('--why', 'under each row with an edge, the workings of its estimate (pro; piped: a last field)')
     .addOption(watchOption())
     .addHelpText(
       'after',

@@ -80,11 +80,11 @@ export function renderSlip(data: SlipEvaluation, ctx: CommandContext): string {
   const legs = out.table(
     [
       { header: '#', align: 'right' },
-      { header: 'player', min: 12 },
+      { header: 'player', min: 10 },
       { header: 'stat' },
       { header: 'pick' },
       { header: 'prob', align: 'right' },
-      { header: 'same game as', optional: true },
+      { header: 'same game as' },
       { header: 'event', only: 'piped' },
     ],
     data.legs.map((l, i) => [
@@ -99,16 +99,17 @@ export function renderSlip(data: SlipEvaluation, ctx: CommandContext): string {
       ),
       cell(l.eventId),
     ]),
+    { drop: ['same game as', '#'] },
   );
   const entries =
     data.entries.length === 0
       ? out.note(`${data.book} has no entry type with ${data.legs.length} picks.`)
       : out.table(
           [
-            { header: 'entry', min: 12 },
+            { header: 'entry', min: 10 },
             { header: 'wins', align: 'right' },
-            { header: 'returns', align: 'right' },
-            { header: 'hits', optional: true },
+            { header: 'returns', align: 'right', unit: '× stake' },
+            { header: 'chance of k/n hits', min: 12 },
           ],
           data.entries.map((e) => {
             const ret = `${e.expectedReturn.toFixed(3)}×`;
@@ -117,11 +118,12 @@ export function renderSlip(data: SlipEvaluation, ctx: CommandContext): string {
               cell(percent(e.winProbability), String(e.winProbability)),
               cell(e.expectedReturn > 1 ? out.c.green(ret) : ret, String(e.expectedReturn)),
               cell(
-                e.hits.map((h) => `${h.hits}:${percent(h.probability)}`).join(' '),
+                e.hits.map((h) => `${h.hits}/${data.legs.length} ${percent(h.probability)}`).join(' · '),
                 e.hits.map((h) => `${h.hits}:${h.probability}`).join(','),
               ),
             ];
           }),
+          { drop: ['chance of k/n hits'] },
         );
   return (
     out.heading(`Slip at ${data.book}, ${data.legs.length} legs`) +

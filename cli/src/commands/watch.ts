@@ -4,9 +4,10 @@ import type { StreamMessage } from '@propsfeed/sdk';
 import type { Command } from 'commander';
 import type { CliApp, CommandContext } from '../context';
 import { parseMinEdge, parseSport, parseStatList } from '../options';
-import { formatClockTime, plainOdds } from '../output/format';
+import { formatClockTime, formatCount, plainOdds } from '../output/format';
 import { printable } from '../output/printable';
-import { shortMatchup } from '../output/rows';
+import { shortMatchup, sportName } from '../output/rows';
+import { visibleWidth, wrap } from '../output/wrap';
 
 export interface WatchOptions {
   sport?: SportId[];
@@ -164,7 +165,7 @@ export function renderChange(message: StreamMessage, ctx: CommandContext, state:
   if (!fields) return '';
   const safe = fields.map(printable);
   if (!out.terminal) return `${safe.join('\t')}\n`;
-  const [at, player, stat, oldLine, oldOdds, newLine, newOdds, books, , game] = safe as [
+  const [at, player, stat, oldLine, oldOdds, newLine, newOdds, bookList, , game] = safe as [
     string,
     string,
     string,
@@ -177,6 +178,7 @@ export function renderChange(message: StreamMessage, ctx: CommandContext, state:
     string,
   ];
   const { c } = out;
+  const books = bookList.replaceAll(',', ', ');
   let moved = newLine;
   if (message.type === 'prop' && oldLine) {
     const up = message.row.line > Number(oldLine);
@@ -188,8 +190,11 @@ export function renderChange(message: StreamMessage, ctx: CommandContext, state:
   else if (message.type === 'game') moved = c.bold(newLine);
   const before = oldLine ? `${oldLine}${oldOdds ? ` (${oldOdds})` : ''} → ` : '';
   const after = `${moved}${newOdds ? ` (${newOdds})` : ''}`;
-  if (message.type === 'game') return `${c.dim(at)}  ${c.bold(player)}  ${after}\n`;
-  return `${c.dim(at)}  ${c.bold(player)}  ${stat}  ${before}${after}  ${c.dim([game, books].filter(Boolean).join(' · '))}\n`;
+  // A line wider than the terminal wraps between words, under the player.
+  const indent = ' '.repeat(visibleWidth(at) + 2);
+  if (message.type === 'game') return `${wrap(`${c.dim(at)}  ${c.bold(player)}  ${after}`, out.width, indent)}\n`;
+  const line = `${c.dim(at)}  ${c.bold(player)}  ${stat}  ${before}${after}  ${c.dim([game, books].filter(Boolean).join(' · '))}`;
+  return `${wrap(line, out.width, indent)}\n`;
 }
 
 export async function runWatch(ctx: CommandContext, opts: WatchOptions): Promise<void> {
@@ -210,8 +215,9 @@ export async function runWatch(ctx: CommandContext, opts: WatchOptions): Promise
       state.snapshot(message);
       const delayed = message.delayed ? ' · delayed 10 minutes (free tier)' : '';
       const what = message.reset ? 'Starting over from' : 'Watching';
+      const sports = opts.sport?.length ? opts.sport.map(sportName).join(', ') : 'all sports of your tier';
       ctx.out.message(
-        `${what} ${message.rows.length} props in ${message.games.length} games${delayed}; one line per change. Ctrl-C to stop.`,
+        `${what} ${formatCount(message.rows.length)} props in ${formatCount(message.games.length)} games (${sports})${delayed}; one line per change. Ctrl-C to stop.`,
       );
     } else if (message.type === 'end') {
       ctx.out.message(`The server ended the stream (${message.reason}); resuming…`);

@@ -119,7 +119,7 @@ export function renderList(data: { count: number; max: number; webhooks: Webhook
   const rows = data.webhooks.map((w) => [
     cell(w.id),
     cell(w.url),
-    cell(w.events.join(',')),
+    cell(w.events.join(', '), w.events.join(',')),
     cell(filtersText(w)),
     cell(state(w), w.status),
     cell(w.createdAt.slice(0, 16).replace('T', ' '), w.createdAt),
@@ -129,11 +129,12 @@ export function renderList(data: { count: number; max: number; webhooks: Webhook
       { header: 'id' },
       { header: 'url', min: 16 },
       { header: 'events', min: 12 },
-      { header: 'filters', min: 8, optional: true },
+      { header: 'filters', min: 8 },
       { header: 'state' },
       { header: 'created (utc)' },
     ],
     rows,
+    { drop: ['filters', 'created (utc)'] },
   );
   const disabled = data.webhooks.filter((w) => w.status === 'disabled');
   const why = disabled.map((w) => `${w.id} was disabled: ${w.disabledReason ?? 'no reason given'}`).join('\n');
@@ -183,9 +184,10 @@ export function renderDeliveries(data: WebhookDeliveries, ctx: CommandContext): 
       { header: 'code', align: 'right' },
       { header: 'latency', align: 'right' },
       { header: 'last attempt (utc)' },
-      { header: 'error', min: 10, optional: true },
+      { header: 'error', min: 10 },
     ],
     rows,
+    { drop: ['tries', 'latency', 'error'] },
   );
   const more = data.nextBefore ? `; older: --before ${data.nextBefore}` : '';
   return table + out.note(`${data.count} deliveries, newest first${more}`);

@@ -1,7 +1,8 @@
 /** Where a command writes: a table or TSV on stdout, notes only on a terminal, messages on stderr. */
 import { type Colors, createColors, shouldColor } from './color';
 import { printableLines } from './printable';
-import { type Cell, type Column, renderTable, renderTsv } from './table';
+import { type Cell, type Column, renderTable, renderTsv, type TableOptions } from './table';
+import { wrap } from './wrap';
 
 export interface Stream {
   write(chunk: string): unknown;
@@ -25,28 +26,35 @@ export class Output {
     this.width = Math.max(40, stdout.columns || 100);
   }
 
-  /** Rows as a table on a terminal, as TSV when piped. */
-  table(columns: Column[], rows: Cell[][]): string {
+  /** Rows as a table fitted to the terminal, as TSV when piped. */
+  table(columns: Column[], rows: Cell[][], options: TableOptions = {}): string {
     const mode = this.terminal ? 'terminal' : 'piped';
     const keep = columns.map((col) => col.only === undefined || col.only === mode);
     const shown = columns.filter((_, i) => keep[i]);
     const cells = rows.map((row) => row.filter((_, i) => keep[i]));
-    return this.terminal ? renderTable(shown, cells, this.width, this.c) : renderTsv(cells);
+    return this.terminal ? renderTable(shown, cells, this.width, this.c, options) : renderTsv(cells);
   }
 
-  /** A line for the reader of a terminal ("Showing 20 of 412"); nothing when piped. */
+  /** Prose for the reader of a terminal, wrapped between words to its width; as it is when piped. */
+  prose(text: string): string {
+    return `${this.terminal ? wrap(printableLines(text), this.width) : printableLines(text)}\n`;
+  }
+
+  /** A line for the reader of a terminal ("Showing 20 of 412"), wrapped to its width; nothing when piped. */
   note(text: string): string {
-    return this.terminal ? `${this.c.dim(printableLines(text))}\n` : '';
+    return this.terminal ? `${this.c.dim(wrap(printableLines(text), this.width))}\n` : '';
   }
 
-  /** A heading above a table on a terminal; nothing when piped. */
+  /** A heading above a table on a terminal, wrapped to its width; nothing when piped. */
   heading(text: string): string {
-    return this.terminal ? `${this.c.bold(printableLines(text))}\n` : '';
+    return this.terminal ? `${this.c.bold(wrap(printableLines(text), this.width))}\n` : '';
   }
 
-  /** Progress, confirmations and errors: stderr, so piped stdout stays data only. */
+  /** Progress, confirmations and errors: stderr (wrapped when it is a terminal), so piped stdout stays data only. */
   message(text: string): void {
-    this.stderr.write(`${printableLines(text)}\n`);
+    const safe = printableLines(text);
+    const width = this.stderr.isTTY === true ? Math.max(40, this.stderr.columns || 100) : undefined;
+    this.stderr.write(`${width === undefined ? safe : wrap(safe, width)}\n`);
   }
 }
 

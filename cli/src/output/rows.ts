@@ -6,6 +6,7 @@ import {
   EVENT_ID_PREFIX,
   type PlayerProp,
   type ScanRow,
+  SPORTS,
   type SportId,
   shortTeamName,
 } from '@propsfeed/contract';
@@ -34,7 +35,7 @@ export const LINE_COLUMNS: readonly Column[] = [
   { header: 'line', align: 'right' },
   { header: 'over', align: 'right' },
   { header: 'under', align: 'right' },
-  { header: 'books', align: 'right', optional: true },
+  { header: 'books', align: 'right' },
 ];
 
 /** Columns that close a prop table's piped rows (after every existing field, so scripts keep their positions). */
@@ -111,11 +112,35 @@ export function playerWithTeam(p: Pick<PlayerProp, 'player' | 'team'>): string {
   return p.team ? `${p.player} · ${p.team}` : p.player;
 }
 
+/** The EDGE column of a prop table: its cells name the side, line and book, then the edge. */
+export const EDGE_COLUMN: Column = { header: 'edge', unit: '% pts' };
+
+/** The legend under a table with edges: what the number is, in which unit. */
+export const EDGE_LEGEND =
+  "Edge: the estimated chance of the side minus the entry type's per-leg breakeven, in percentage points (% pts); pp PrizePicks, ud Underdog";
+
+/** An edge in percentage points, signed: "+2.0", "-3.7". */
+export function edgePoints(edge: number): string {
+  return `${edge > 0 ? '+' : ''}${(edge * 100).toFixed(1)}`;
+}
+
+/** The workings of a row's edge: the sentence the API gives for the estimate at the edge's book and line. */
+export function edgeWorkings(r: Pick<ScanRow, 'edge' | 'probabilities'>): string | undefined {
+  const e = r.edge;
+  if (!e) return undefined;
+  return r.probabilities?.find((p) => p.source === e.source && p.line === e.line)?.method;
+}
+
+/** A sport as a heading names it ("NBA Basketball"); every sport when none is given. */
+export function sportName(sport: SportId | null | undefined): string {
+  if (sport === null || sport === undefined) return 'all sports';
+  return SPORTS.find((s) => s.id === sport)?.name ?? sport;
+}
+
 /** A row's edge as a table names it: side, line, book and edge in points ("over 4.5 pp +2.0"). */
 export function edgeCell(edge: Edge | undefined, out: Output): Cell {
   if (!edge) return cell(out.c.dim('–'), '');
-  const signed = `${edge.edge > 0 ? '+' : ''}${(edge.edge * 100).toFixed(1)}`;
-  const text = `${edge.side} ${plainNumber(edge.line)} ${bookShort(edge.source)} ${signed}`;
+  const text = `${edge.side} ${plainNumber(edge.line)} ${bookShort(edge.source)} ${edgePoints(edge.edge)}`;
   return cell(
     edge.edge > 0 ? out.c.green(text) : out.c.dim(text),
     `${edge.source} ${edge.side} ${plainNumber(edge.line)} ${edge.edge}`,

@@ -1,21 +1,33 @@
 /**
- * Rows as a terminal table (cli-table3, no borders, upper-case headers, sized to the terminal)
- * or, piped, as tab-separated lines with no header and no decoration.
+ * Rows as a terminal table (no borders, upper-case headers, fitted to the terminal's width) or,
+ * piped, as tab-separated lines with no header and no decoration. Every command's table comes
+ * through here, so every table fits the same way:
+ *
+ * 1. While the columns at their natural widths do not fit, the command's `drop` list says which
+ *    column is left out next (first named, first out); then any of those that fits again comes
+ *    back, the last named first. A column the list does not name (the pick, the column the rows
+ *    are sorted by) always stays.
+ * 2. Then flexible columns (`min`: names, matchups) narrow, widest first, down to their longest
+ *    word: a narrowed cell wraps between words onto a second line and never cuts a word.
+ * 3. Only on a terminal too narrow for the columns that always stay do flexible columns narrow
+ *    further, down to `min`, breaking words.
  */
-import { stripVTControlCharacters } from 'node:util';
-import Table from 'cli-table3';
 import type { Colors } from './color';
 import { printable } from './printable';
+import { longestWord, visibleWidth, wrapLines } from './wrap';
 
 export interface Column {
   header: string;
   align?: 'left' | 'right';
-  /** Narrowest this column may be squeezed to when the terminal is too narrow. */
+  /** The unit of the column's values, said in its header after the name: `EDGE (% pts)`. */
+  unit?: string;
+  /**
+   * A flexible column: on a narrow terminal its cells wrap between words, down to the longest
+   * word; below that (a terminal too narrow for the columns that always stay), down to this width.
+   */
   min?: number;
   /** A column only one mode shows: e.g. MATCHUP on a terminal, away and home teams as fields when piped. */
   only?: 'terminal' | 'piped';
-  /** Left out on a terminal too narrow for every column at its `min` (the rightmost such column first). */
-  optional?: boolean;
 }
 
 /** What a cell shows on a terminal, and what it is in piped output. */
@@ -33,25 +45,73 @@ export function cell(text: string, plain?: string): Cell {
   return plain === undefined ? { text: printable(text), plain: printable(text) } : { text, plain: printable(plain) };
 }
 
-const GAP = 2;
-
-function visibleWidth(text: string): number {
-  return [...stripVTControlCharacters(text)].length;
+/** A terminal table's extras. */
+export interface TableOptions {
+  /**
+   * The headers of the columns a terminal too narrow for every column may leave out, in the
+   * order they go (first named, first out). Columns not named always stay.
+   */
+  drop?: readonly string[];
+  /**
+   * A line of prose under each row (by row index; undefined: none), wrapped at the table's
+   * width and indented: a row's workings (`--why`).
+   */
+  details?: readonly (string | undefined)[];
 }
 
-/**
- * Natural widths, shrunk until the table fits: first the flexible columns (those with a `min`:
- * names, matchups), widest first, down to their `min`; then any column, down to 4.
- */
-export function fitWidths(columns: Column[], natural: number[], maxWidth: number): number[] {
+const GAP = 2;
+const DETAIL_INDENT = '    ';
+
+/** A column's header as the terminal shows it: the name in capitals, then its unit. */
+export function headerText(col: Column): string {
+  return col.unit ? `${col.header.toUpperCase()} (${col.unit})` : col.header.toUpperCase();
+}
+
+/** The width each column gets on a terminal `width` wide; null for a column left out. */
+export function fitColumns(
+  columns: readonly Column[],
+  rows: readonly Cell[][],
+  width: number,
+  drop: readonly string[] = [],
+): (number | null)[] {
+  const natural = columns.map((col, i) =>
+    Math.max(visibleWidth(headerText(col)), ...rows.map((row) => widest(row[i]?.text ?? ''))),
+  );
+  const wordFloor = columns.map((col, i) =>
+    col.min === undefined
+      ? (natural[i] ?? 0)
+      : Math.min(
+          natural[i] ?? 0,
+          Math.max(longestWord(headerText(col)), ...rows.map((row) => longestWord(row[i]?.text ?? ''))),
+        ),
+  );
+  const shown = columns.map(() => true);
+  const total = (widths: readonly number[]) => {
+    const kept = widths.filter((_, i) => shown[i]);
+    return kept.reduce((a, b) => a + b, 0) + GAP * Math.max(0, kept.length - 1);
+  };
+  const dropped: number[] = [];
+  for (const header of drop) {
+    if (total(natural) <= width) break;
+    const i = columns.findIndex((col, j) => shown[j] && col.header === header);
+    if (i < 0) continue;
+    shown[i] = false;
+    dropped.push(i);
+  }
+  // A column left out early may fit again once later ones are out: the more important first.
+  for (const i of dropped.reverse()) {
+    shown[i] = true;
+    if (total(natural) > width) shown[i] = false;
+  }
   const widths = [...natural];
-  let excess = widths.reduce((a, b) => a + b, 0) + GAP * (columns.length - 1) - maxWidth;
-  for (const floorOf of [(i: number) => columns[i]?.min, () => 4]) {
+  let excess = total(widths) - width;
+  const lastFloor = (i: number) => Math.min(wordFloor[i] ?? 0, columns[i]?.min ?? 0);
+  for (const floorOf of [(i: number) => wordFloor[i], lastFloor]) {
     while (excess > 0) {
       let widest = -1;
       for (let i = 0; i < widths.length; i++) {
         const floor = floorOf(i);
-        if (floor === undefined || (widths[i] ?? 0) <= floor) continue;
+        if (!shown[i] || columns[i]?.min === undefined || floor === undefined || (widths[i] ?? 0) <= floor) continue;
         if (widest < 0 || (widths[i] ?? 0) > (widths[widest] ?? 0)) widest = i;
       }
       if (widest < 0) break;
@@ -59,56 +119,61 @@ export function fitWidths(columns: Column[], natural: number[], maxWidth: number
       excess--;
     }
   }
-  return widths;
+  return widths.map((w, i) => (shown[i] ? w : null));
 }
 
-export function renderTable(allColumns: Column[], allRows: Cell[][], width: number, c: Colors): string {
-  let columns = allColumns;
-  let rows = allRows;
-  const naturalOf = (cols: Column[], cells: Cell[][]) =>
-    cols.map((col, i) => Math.max(col.header.length, ...cells.map((row) => visibleWidth(row[i]?.text ?? ''))));
-  const tightest = (cols: Column[], natural: number[]) =>
-    natural.reduce((sum, n, i) => sum + Math.min(n, cols[i]?.min ?? n), 0) + GAP * (cols.length - 1);
-  while (tightest(columns, naturalOf(columns, rows)) > width) {
-    const drop = columns.findLastIndex((col) => col.optional);
-    if (drop < 0) break;
-    columns = columns.filter((_, i) => i !== drop);
-    rows = rows.map((row) => row.filter((_, i) => i !== drop));
+function widest(text: string): number {
+  return Math.max(0, ...text.split('\n').map(visibleWidth));
+}
+
+function pad(text: string, width: number, align: Column['align']): string {
+  const room = ' '.repeat(Math.max(0, width - visibleWidth(text)));
+  return align === 'right' ? room + text : text + room;
+}
+
+/** One table row (header or data) as lines: each cell wrapped to its column's width. */
+function renderRow(texts: readonly string[], columns: readonly Column[], widths: readonly number[]): string[] {
+  const wrapped = texts.map((text, i) => wrapLines(text, widths[i] ?? 1));
+  const height = Math.max(1, ...wrapped.map((lines) => lines.length));
+  const lines: string[] = [];
+  for (let l = 0; l < height; l++) {
+    lines.push(
+      wrapped
+        .map((cellLines, i) => pad(cellLines[l] ?? '', widths[i] ?? 0, columns[i]?.align))
+        .join(' '.repeat(GAP))
+        .trimEnd(),
+    );
   }
-  const widths = fitWidths(columns, naturalOf(columns, rows), width);
-  const none = '';
-  const table = new Table({
-    head: columns.map((col) => c.bold(col.header.toUpperCase())),
-    colWidths: widths,
-    colAligns: columns.map((col) => col.align ?? 'left'),
-    chars: {
-      top: none,
-      'top-mid': none,
-      'top-left': none,
-      'top-right': none,
-      bottom: none,
-      'bottom-mid': none,
-      'bottom-left': none,
-      'bottom-right': none,
-      left: none,
-      'left-mid': none,
-      mid: none,
-      'mid-mid': none,
-      right: none,
-      'right-mid': none,
-      middle: ' '.repeat(GAP),
-    },
-    style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0, compact: true },
-  });
-  for (const row of rows) table.push(row.map((x) => x.text));
-  return `${table
-    .toString()
-    .split('\n')
-    .map((line) => line.trimEnd())
-    .join('\n')}\n`;
+  return lines;
+}
+
+export function renderTable(
+  allColumns: readonly Column[],
+  allRows: readonly Cell[][],
+  width: number,
+  c: Colors,
+  options: TableOptions = {},
+): string {
+  const fitted = fitColumns(allColumns, allRows, width, options.drop);
+  const keep = (_: unknown, i: number) => fitted[i] !== null;
+  const columns = allColumns.filter(keep);
+  const widths = fitted.filter((w): w is number => w !== null);
+  const lines = renderRow(columns.map(headerText), columns, widths).map((line) => c.bold(line));
+  for (const [r, row] of allRows.entries()) {
+    lines.push(
+      ...renderRow(
+        row.filter(keep).map((x) => x.text),
+        columns,
+        widths,
+      ),
+    );
+    const detail = options.details?.[r];
+    if (detail !== undefined) lines.push(...wrapLines(DETAIL_INDENT + detail, width, DETAIL_INDENT));
+  }
+  return `${lines.join('\n')}\n`;
 }
 
 /** Piped output: one line per row, fields separated by tabs (tabs and newlines in values become spaces). */
-export function renderTsv(rows: Cell[][]): string {
+export function renderTsv(rows: readonly Cell[][]): string {
   return rows.map((row) => `${row.map((x) => x.plain.replace(/[\t\n\r]/g, ' ')).join('\t')}\n`).join('');
 }

@@ -115,6 +115,12 @@ export const MovementResponseSchema = z
     stat: StatKeySchema.nullable(),
     since: IsoTimeSchema.nullable().describe('Start of the window; null means since each line opened'),
     count: z.number().int().min(0),
+    total: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe('Props that moved in the window, before the limit (count is how many of them this answer lists)'),
     movers: z.array(MoverSchema).describe('Sorted by absolute change, then by odds movement'),
     delayed: z.boolean().optional(),
   })

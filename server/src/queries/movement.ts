@@ -64,6 +64,7 @@ export async function movementQuery(
     stat: params.stat ?? null,
     since: sinceMs === undefined ? null : new Date(sinceMs).toISOString(),
     count: Math.min(limit, all.length),
+    total: all.length,
     movers: all.slice(0, limit),
   };
   if (caller.view.delayed) response.delayed = true;

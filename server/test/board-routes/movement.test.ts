@@ -75,6 +75,8 @@ describe('GET /api/v1/props/movement', () => {
     ]);
     const capped = (await movement('sport=nba&limit=2', t.keys.pro)).body;
     expect(capped.count).toBe(2);
+    // The total counts every mover before the limit: four moved on the NBA board.
+    expect(capped.total).toBe(4);
     expect(summary(capped.movers)).toEqual(['LeBron James points 2 0', 'Nikola Jokić pra 1 20']);
     expect((await movement('sport=mlb', t.keys.pro)).body.movers).toMatchObject([
       { player: 'Aaron Judge', stat: 'total_bases', openLine: 0.5, currentLine: 1.5, change: 1 },
