@@ -14,8 +14,10 @@ export default defineConfig({
   dts: {
     // `paths` makes TypeScript see the contract as first-party source (not a node_modules
     // symlink), so its declarations are inlined; its relative imports must resolve too.
+    // standardwebhooks' types are inlined as its code is (the SDK re-exports its error class):
+    // a consumer has no such package, and `tsc` without skipLibCheck would fail with TS2307.
     compilerOptions: { paths: { '@propsfeed/contract': [contractSource] } },
-    resolve: [/^\./],
+    resolve: [/^\./, 'standardwebhooks'],
   },
   // The SSE parser and the Standard Webhooks verifier are bundled too (small, pure JS).
   noExternal: ['@propsfeed/contract', 'eventsource-parser', 'standardwebhooks', '@stablelib/base64', 'fast-sha256'],

@@ -31,6 +31,11 @@ const SKIPPED: { command: RegExp; reason: string }[] = [
     command: /^npm i (-g )?@propsfeed\//,
     reason: 'installs from the npm registry: .ci/packages installs the packed tarballs',
   },
+  {
+    command: /^npx -y pnpm@10 install && npx -y pnpm@10 -s sdk:pack$|^npm i \/path\/to\/propsfeed\/propsfeed-sdk-/,
+    reason:
+      'the SDK from a clone into your own project: sdk/test/package.test.ts runs `pnpm -s sdk:pack` and installs its tarball into fresh ESM and CommonJS projects, .ci/packages the same from the npm registry',
+  },
   { command: /^alias props=/, reason: 'this test defines `props` the same way, as the clone’s bin' },
   { command: /^export PROPS_API_KEY=pf_\.\.\.$/, reason: 'a placeholder: this test sets a real key' },
   {

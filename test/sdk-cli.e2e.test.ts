@@ -144,7 +144,7 @@ describe('props CLI against a real server', () => {
     ]);
     expect(bad.code).toBe(4);
     expect(bad.stderr).toMatch(
-      /^Your API key was rejected \(it came from the --api-key flag\)\. Run `props login` to store a valid key\.\nRequest id: [0-9a-f-]{36}\n$/,
+      /^Your API key was rejected \(it came from the --api-key flag\)\. Pass a valid key to --api-key, or drop the flag to use the key `props login` stored\.\nRequest id: [0-9a-f-]{36}\n$/,
     );
     expect(tier.code).toBe(1);
     expect(tier.stderr).toMatch(
@@ -154,6 +154,23 @@ describe('props CLI against a real server', () => {
     expect(down.stderr).toContain('Could not reach the propsfeed API at http://127.0.0.1:9/api/v1/games');
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain("error: option '-l, --limit <n>' argument 'lots' is invalid");
+  });
+
+  it('a wrong PROPS_API_KEY is named as the thing to fix, since it wins over the key `props login` stored', async () => {
+    const home = join(configHome, 'env-wins');
+    expect((await props(['login', '--api-key', server.keys.pro], { XDG_CONFIG_HOME: home })).code).toBe(0);
+    const wrong = { XDG_CONFIG_HOME: home, PROPS_API_KEY: `pf_${'w'.repeat(32)}` };
+    const [games, doctor] = await Promise.all([props(['games'], wrong), props(['doctor'], wrong)]);
+    expect(games.code).toBe(4);
+    expect(games.stderr.split('\n')[0]).toBe(
+      'Your API key was rejected (it came from PROPS_API_KEY). PROPS_API_KEY wins over the key `props login` stores: set it to a valid key, or `unset PROPS_API_KEY` (then `props login` if no key is stored).',
+    );
+    expect(doctor.code).toBe(1);
+    expect(doctor.stdout).toContain(
+      'fail  key accepted    the server refused the key from the environment: PROPS_API_KEY wins over the key `props login` stores: set it to a valid key, or `unset PROPS_API_KEY`',
+    );
+    // With the variable gone, the stored key works, as the advice says.
+    expect((await props(['games'], { XDG_CONFIG_HOME: home })).code).toBe(0);
   });
 });
 
@@ -179,7 +196,7 @@ describe('props doctor', () => {
     ]);
     expect(badKey.code).toBe(1);
     expect(badKey.stdout).toMatch(
-      /\nfail {2}key accepted {4}the server refused the key from the command line: run `props login` with a valid key \(request id [0-9a-f-]{36}\)\n$/,
+      /\nfail {2}key accepted {4}the server refused the key from the command line: pass a valid key to --api-key, or drop the flag to use the key `props login` stored \(request id [0-9a-f-]{36}\)\n$/,
     );
     expect(noServer.code).toBe(1);
     expect(noServer.stdout).toContain('fail  key             none: run `props login`');

@@ -54,7 +54,8 @@ async function startServer(dataDir: string) {
       (r) => r.ok,
       () => false,
     );
-    const key = /^\s+sharp\s+(pf_\w+)$/m.exec(printed)?.[1];
+    // Piped, serve prints JSON lines: the demo keys are one line's `demoKeys`.
+    const key = /"demoKeys":\{[^}]*"sharp":"(pf_\w+)"/.exec(printed)?.[1];
     if (ready && key) return { child, baseUrl, key };
     if (child.exitCode !== null) break;
     await new Promise((r) => setTimeout(r, 250));

@@ -11,7 +11,7 @@ import {
   ServerError,
   TimeoutError,
 } from '@propsfeed/sdk';
-import { BaseUrlError, ConfigFileError } from './config';
+import { BaseUrlError, ConfigFileError, type Connection } from './config';
 import { formatDuration } from './output/format';
 
 export const EXIT = { ok: 0, error: 1, usage: 2, auth: 4 } as const;
@@ -35,7 +35,8 @@ export interface ErrorHint {
   notFound?: string;
   /** Said after a name that matches several players, e.g. "Narrow it with --sport." */
   ambiguous?: string;
-  keySource?: 'flag' | 'env' | 'config' | 'none';
+  /** Where the key came from; 'login' is the key just given to `props login`. */
+  keySource?: Connection['keySource'] | 'login';
 }
 
 export interface Described {
@@ -47,8 +48,22 @@ const KEY_SOURCE = {
   flag: 'the --api-key flag',
   env: 'PROPS_API_KEY',
   config: 'the config file written by `props login`',
+  login: 'what was given to `props login`',
   none: 'nowhere',
 } as const;
+
+/**
+ * What fixes a refused key from where it came, as a clause: `props login` cannot fix a key that
+ * PROPS_API_KEY or --api-key overrides, so those say the variable or the flag.
+ */
+export function rejectedKeyFix(source: NonNullable<ErrorHint['keySource']>): string {
+  if (source === 'env') {
+    return 'PROPS_API_KEY wins over the key `props login` stores: set it to a valid key, or `unset PROPS_API_KEY` (then `props login` if no key is stored)';
+  }
+  if (source === 'flag') return 'pass a valid key to --api-key, or drop the flag to use the key `props login` stored';
+  if (source === 'login') return 'check the key and run `props login` again';
+  return 'run `props login` to store a valid key';
+}
 
 /** The address tried, without its query string (which only repeats the command's options). */
 function withoutQuery(url: string): string {
@@ -110,9 +125,11 @@ export function describeError(err: unknown, hint: ErrorHint = {}): Described {
         exitCode: EXIT.auth,
       };
     }
+    const source = hint.keySource ?? 'config';
     const from = hint.keySource ? ` (it came from ${KEY_SOURCE[hint.keySource]})` : '';
+    const fix = rejectedKeyFix(source);
     return {
-      message: `Your API key was rejected${from}. Run \`props login\` to store a valid key.`,
+      message: `Your API key was rejected${from}. ${fix.charAt(0).toUpperCase()}${fix.slice(1)}.`,
       exitCode: EXIT.auth,
     };
   }

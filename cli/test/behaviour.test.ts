@@ -9,7 +9,7 @@ import { runGame } from '../src/commands/game';
 import { runGames } from '../src/commands/games';
 import { runLogin } from '../src/commands/login';
 import { runScan } from '../src/commands/scan';
-import { configPath, readStoredConfig, resolveConnection, writeStoredConfig } from '../src/config';
+import { configPath, readStoredConfig, resolveConnection, type StoredConfig, writeStoredConfig } from '../src/config';
 import { shouldColor } from '../src/output/color';
 import { cell, fitColumns } from '../src/output/table';
 import { wrapLines } from '../src/output/wrap';
@@ -277,6 +277,27 @@ describe('config and login', () => {
     expect(stderr.text).toBe(
       `Logged in to http://127.0.0.1:9999 with a pro key (pf_a1B2c…, "my laptop"). Saved to ${configPath(env())}.\n`,
     );
+  });
+
+  it('login says when PROPS_API_KEY will still win over the key it stored', async () => {
+    home = mkdtempSync(join(tmpdir(), 'props-config-'));
+    const key = `pf_${'A1'.repeat(16)}`;
+    const { ctx, stderr } = testContext(fakeClient({}), { terminal: true });
+    const deps = {
+      out: ctx.out,
+      json: false,
+      key: async () => key,
+      baseUrl: 'http://127.0.0.1:9999',
+      verify: async () => data.me,
+      save: (config: StoredConfig) => writeStoredConfig(config, env()),
+    };
+    await runLogin({ ...deps, envKey: `pf_${'w'.repeat(32)}` }, { verify: true });
+    expect(stderr.text).toMatch(
+      /\nPROPS_API_KEY is set and wins over the stored key: `unset PROPS_API_KEY` to use this one\.\n$/,
+    );
+    const same = testContext(fakeClient({}), { terminal: true });
+    await runLogin({ ...deps, out: same.ctx.out, envKey: key }, { verify: true });
+    expect(same.stderr.text).not.toContain('PROPS_API_KEY');
   });
 
   it('login refuses something that is not a key, saving nothing', async () => {

@@ -13,12 +13,23 @@ import { describe, expect, it } from 'vitest';
 import { describeError } from '../src/errors';
 
 describe('describeError', () => {
-  it('401: says the key was rejected and how to fix it (exit 4)', () => {
+  it('401: says the key was rejected and the fix that works from where the key came (exit 4)', () => {
     const err = new AuthenticationError({ status: 401, code: 'invalid_api_key', message: 'key is invalid' });
+    // `props login` cannot fix a key PROPS_API_KEY overrides: the variable is named, not login alone.
     expect(describeError(err, { keySource: 'env' })).toEqual({
-      message: 'Your API key was rejected (it came from PROPS_API_KEY). Run `props login` to store a valid key.',
+      message:
+        'Your API key was rejected (it came from PROPS_API_KEY). PROPS_API_KEY wins over the key `props login` stores: set it to a valid key, or `unset PROPS_API_KEY` (then `props login` if no key is stored).',
       exitCode: 4,
     });
+    expect(describeError(err, { keySource: 'config' }).message).toBe(
+      'Your API key was rejected (it came from the config file written by `props login`). Run `props login` to store a valid key.',
+    );
+    expect(describeError(err, { keySource: 'flag' }).message).toBe(
+      'Your API key was rejected (it came from the --api-key flag). Pass a valid key to --api-key, or drop the flag to use the key `props login` stored.',
+    );
+    expect(describeError(err, { keySource: 'login' }).message).toBe(
+      'Your API key was rejected (it came from what was given to `props login`). Check the key and run `props login` again.',
+    );
     const missing = new AuthenticationError({ status: 401, code: 'missing_api_key', message: 'no key' });
     expect(describeError(missing)).toEqual({
       message: 'No API key. Run `props login`, pass --api-key, or set PROPS_API_KEY.',

@@ -1,2 +1,2 @@
 export { buildLlmsTxt, GUIDES, type Guide, type LlmsLinks, repositoryLlmsTxt } from './llms';
-export { buildOpenApi, type ResponseExamples } from './openapi';
+export { buildOpenApi, ERRORS_TAG, type ResponseExamples } from './openapi';

@@ -29,6 +29,16 @@ export function errorTable(): string {
   return ['| error | status | meaning |', '| --- | --- | --- |', ...rows].join('\n');
 }
 
+/** A tag without operations: the error envelope and table, a section of their own after the routes. */
+export const ERRORS_TAG = 'Errors';
+
+function errorsSection(): string {
+  return [
+    'Every error answers `{ "error": code, "message": text }` (a 403 adds `requiredTier`, an ambiguous player name adds `candidates`), with an `x-request-id` header to quote.',
+    errorTable(),
+  ].join('\n\n');
+}
+
 /** An answer's description: what its status means, naming the error codes it carries. */
 function statusMeaning(status: number): string | undefined {
   if (status === 304) return 'Not modified: the ETag sent in If-None-Match still matches';
@@ -174,17 +184,18 @@ export function buildOpenApi(examples: ResponseExamples = recorded as ResponseEx
       info: {
         title: 'propsfeed API',
         version: '0.1.0',
+        // Short, so that Authorize and the routes are on the reference page's first screen;
+        // the error table is the Errors tag's, shown after the routes.
         description: [
           'Player-prop lines (over/under lines, American odds) from PrizePicks and Underdog, merged into one normalized feed, pre-game and live.',
-          'Each operation shows an example request and the answer the seeded simulator (`props serve` without `PROPS_BOOKS`, seed 20261122, at 2026-11-22T01:00Z) gives to it, with lists cut to their first 3 items and the key replaced by an example.',
-          "Webhooks (pro and above) push events to your server by the Standard Webhooks specification: each event type and its body are listed under the document's webhooks.",
-          '## Errors',
-          'Every error answers `{ "error": code, "message": text }` (a 403 adds `requiredTier`, an ambiguous player name adds `candidates`), with an `x-request-id` header to quote.',
-          errorTable(),
+          "**Authorize** with an API key (`props serve` prints demo keys; `POST /api/v1/keys` gives a free one), then open a route and *Try it out*: each shows an example request and the seeded simulator's answer to it (seed 20261122 at 2026-11-22T01:00Z, lists cut to 3 items). After the routes: the errors, and the webhook events (pro and above, by the Standard Webhooks specification).",
         ].join('\n\n'),
       },
       servers: [{ url: 'http://127.0.0.1:8787', description: 'Local server (props serve)' }],
-      tags: Object.entries(API_TAGS).map(([name, description]) => ({ name, description })),
+      tags: [
+        ...Object.entries(API_TAGS).map(([name, description]) => ({ name, description })),
+        { name: ERRORS_TAG, description: errorsSection() },
+      ],
       components: {
         securitySchemes: {
           bearerAuth: {

@@ -155,7 +155,8 @@ try {
   await Promise.race([
     new Promise<void>((resolve) => {
       const check = setInterval(() => {
-        if (/^board: /m.test(out)) {
+        // The start-up's board line, as text or as a JSON line's message.
+        if (/(^|"msg":")board: /m.test(out)) {
           clearInterval(check);
           resolve();
         }

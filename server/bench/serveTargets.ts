@@ -211,7 +211,8 @@ export async function startServe(
     join(resolve(root), 'server'),
     options.cpuProfDir,
   );
-  const api = await waitForOutput(child.child, /listening on (http:\/\/\S+)/, label);
+  // Its text line (older checkouts) or its JSON line's message alike.
+  const api = await waitForOutput(child.child, /listening on (http:\/\/[^\s"]+)/, label);
   await waitReady(api);
   // The first minute holds the backfill: let it pass, so the targets see the feed's steady state.
   await new Promise((r) => setTimeout(r, SETTLE_SECONDS * 1000));

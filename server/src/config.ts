@@ -143,6 +143,8 @@ export const ConfigSchema = z
     /** Webhooks may target private and link-local addresses (receivers inside the operator's network); metadata never. */
     PROPS_WEBHOOK_ALLOW_PRIVATE: flag,
     PROPS_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** `props serve`'s output: text on a terminal and JSON lines otherwise (auto), or always one of them. */
+    PROPS_LOG_FORMAT: z.enum(['auto', 'text', 'json']).default('auto'),
     /** Origins a browser page may call from: `*` (any; keys are bearer tokens, never cookies) or a list. */
     PROPS_CORS_ORIGINS: z
       .string()

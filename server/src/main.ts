@@ -1,14 +1,21 @@
 /** config → runtime → app → listen. `props serve` calls `serve()`. */
 import type { Tier } from '@propsfeed/contract';
 import { TIERS } from '@propsfeed/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
 import { createApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
-import { type Board, propCount } from './feed/types';
 import { type CreatedKeyResult, issueKey } from './keys/issue';
+import { logFormatOf, textDestination } from './log/format';
 import { createLogger } from './log/logger';
+import { terminalOut } from './log/terminal';
 import { LOOPBACK_HOSTS } from './net/hostGuard';
 import { openRuntime, type Runtime } from './runtime';
+import { addressesOf, boardLine, startingLine } from './startup/banner';
+import { jsonReport, textReport } from './startup/report';
 import type { WebhookClock } from './webhooks/clock';
+
+export { boardLine } from './startup/banner';
 
 export interface ServeOptions {
   port?: number;
@@ -32,36 +39,6 @@ async function createDemoKeys(runtime: Runtime): Promise<CreatedKeyResult[]> {
   return created;
 }
 
-function demoKeysText(keys: CreatedKeyResult[], address: string, cli: string): string {
-  const width = Math.max(...keys.map((k) => k.tier.length));
-  const sharp = keys.find((k) => k.tier === 'sharp') ?? keys[0];
-  // The CLI's default server is http://127.0.0.1:8787; name any other address.
-  const cliEnv = address === 'http://127.0.0.1:8787' ? '' : `PROPS_BASE_URL=${address} `;
-  const lines = [
-    '',
-    'First start: one demo key per tier (shown only now; the store keeps only their hashes):',
-    ...keys.map((k) => `  ${k.tier.padEnd(width)}  ${k.key}`),
-    '',
-    'Try it:',
-    `  curl -H "Authorization: Bearer ${sharp?.key}" "${address}/api/v1/games?sport=nba"`,
-    `  ${cliEnv}PROPS_API_KEY=${sharp?.key} ${cli} games --sport nba`,
-    `Docs: ${address}/docs`,
-    '',
-  ];
-  return lines.join('\n');
-}
-
-/** The board at start-up in one line: its size, and where its lines come from. */
-export function boardLine(board: Board, config: Pick<Config, 'PROPS_BOOKS' | 'PROPS_SIM_SEED'>): string {
-  const source =
-    config.PROPS_BOOKS.length > 0
-      ? `polling ${config.PROPS_BOOKS.join(' and ')}`
-      : `simulated books, seed ${config.PROPS_SIM_SEED}`;
-  if (board.version === 0) return `board: loading (${source}); /readyz reports it once the first poll is in`;
-  const count = (x: number, what: string) => `${x.toLocaleString('en-US')} ${what}${x === 1 ? '' : 's'}`;
-  return `board: ${count(propCount(board), 'prop')} in ${count(board.games.length, 'game')} (${source})`;
-}
-
 /** An address the server cannot have is the operator's to fix: say which, and how. */
 function listenError(err: unknown, host: string, port: number): unknown {
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
@@ -80,14 +57,38 @@ function listenError(err: unknown, host: string, port: number): unknown {
   return err;
 }
 
+/**
+ * Listens; Fastify's own "Server listening at" line is held back (the banner, or its JSON
+ * line, says where instead, with the docs and the board).
+ */
+async function listenQuietly(app: FastifyInstance, log: Logger, port: number, host: string): Promise<string> {
+  const level = log.level;
+  if (log.isLevelEnabled('info')) log.level = 'warn';
+  try {
+    return await app.listen({ port, host });
+  } finally {
+    log.level = level;
+  }
+}
+
 export async function serve(opts: ServeOptions = {}, config: Config = loadConfig()): Promise<void> {
-  const logger = createLogger({ level: config.PROPS_LOG_LEVEL });
+  // On a terminal a banner and log lines as text; elsewhere (or PROPS_LOG_FORMAT=json) JSON lines only.
+  const terminal = process.stdout.isTTY === true;
+  const text = logFormatOf(config.PROPS_LOG_FORMAT, terminal) === 'text';
+  const out = text ? terminalOut(process.stdout, terminal) : undefined;
+  const logger = createLogger({ level: config.PROPS_LOG_LEVEL, ...(out ? { stream: textDestination(out) } : {}) });
+  const report = out ? textReport(out) : jsonReport(createLogger({ level: 'info' }));
+  const port = opts.port ?? config.PROPS_PORT;
+  report.starting(startingLine(config, port));
   const runtime = await openRuntime(config, {
     logger,
     runFeed: true,
+    onBackfill: (progress) => report.backfill(progress),
     ...(opts.now ? { now: opts.now } : {}),
     ...(opts.webhookClock ? { webhookClock: opts.webhookClock } : {}),
   });
+  // The app's own child, so that holding back Fastify's listening line leaves the feed's logs alone.
+  const appLog = logger.child({});
   const app = await createApp({
     store: runtime.store,
     limiter: runtime.limiter,
@@ -111,17 +112,25 @@ export async function serve(opts: ServeOptions = {}, config: Config = loadConfig
     maxConnections: config.PROPS_MAX_CONNECTIONS,
     maxConnectionsPerAddress: config.PROPS_MAX_CONNECTIONS_PER_ADDRESS,
     logLevel: config.PROPS_LOG_LEVEL,
-    logger,
+    logger: appLog,
   });
-  const port = opts.port ?? config.PROPS_PORT;
   let address: string;
   try {
-    address = await app.listen({ port, host: config.PROPS_HOST });
+    address = await listenQuietly(app, appLog, port, config.PROPS_HOST);
   } catch (err) {
+    out?.clearStatus();
     await runtime.close();
     throw listenError(err, config.PROPS_HOST, port);
   }
-  process.stdout.write(`propsfeed listening on ${address}\n`);
+  const demoKeys = await createDemoKeys(runtime);
+  report.ready({
+    // The board page's line appears once the app serves a page at `/`.
+    at: addressesOf(address, app.hasRoute({ method: 'GET', url: '/' })),
+    boardLine: boardLine(runtime.feed.current(), config),
+    demoKeys,
+    cli: opts.cli ?? 'props',
+    env: process.env,
+  });
   if (
     !LOOPBACK_HOSTS.includes(config.PROPS_HOST.replace(/^([^[].*:.*)$/, '[$1]')) &&
     config.PROPS_ALLOWED_HOSTS.length === 0
@@ -131,18 +140,16 @@ export async function serve(opts: ServeOptions = {}, config: Config = loadConfig
         '127.0.0.1 or [::1] until PROPS_ALLOWED_HOSTS names the host its clients use',
     );
   }
-  process.stdout.write(`${boardLine(runtime.feed.current(), config)}\n`);
-  const demo = await createDemoKeys(runtime);
-  if (demo.length > 0) process.stdout.write(demoKeysText(demo, address, opts.cli ?? 'props'));
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'draining');
+    report.stopping(signal);
     // Close drains in-flight requests; then usage is flushed and the store closed.
     await app.close();
     await runtime.close();
+    report.stopped();
     process.exit(0);
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));

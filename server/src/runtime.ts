@@ -86,6 +86,8 @@ export interface RuntimeOptions {
   runFeed?: boolean;
   /** The clock webhook retries run on (tests speed it up); default the real one. */
   webhookClock?: WebhookClock;
+  /** The simulator's backfill reports its progress here. */
+  onBackfill?: StartIngestOptions['onBackfill'];
 }
 
 /** The lines' source config names: the real books of PROPS_BOOKS, else the simulated world of PROPS_SIM_SEED. */
@@ -166,7 +168,14 @@ export async function openRuntime(config: Config, opts: RuntimeOptions = {}): Pr
   let writesStreamLog = () => false;
   if (opts.runFeed) {
     const ingest = (resume: boolean) =>
-      startFeed({ config, db: anyDb, ...(logger ? { logger } : {}), resume, now: boardNow });
+      startFeed({
+        config,
+        db: anyDb,
+        ...(logger ? { logger } : {}),
+        ...(opts.onBackfill ? { onBackfill: opts.onBackfill } : {}),
+        resume,
+        now: boardNow,
+      });
     // On Redis every replica serves the replicated board; only the leader runs the ingest.
     if (redisUrl) {
       const cluster = await startClusterFeed({

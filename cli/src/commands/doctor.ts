@@ -8,7 +8,7 @@ import { AuthenticationError, type FetchLike, PropsFeed, PropsFeedError } from '
 import type { Command } from 'commander';
 import { type Connection, configPath, resolveConnection } from '../config';
 import type { CliApp, GlobalOptions } from '../context';
-import { describeError, EXIT } from '../errors';
+import { describeError, EXIT, rejectedKeyFix } from '../errors';
 import { nodeFetch } from '../http';
 import { formatDuration } from '../output/format';
 import type { Output } from '../output/output';
@@ -90,7 +90,7 @@ async function checkKey(fetch: FetchLike, connection: Connection, env: NodeJS.Pr
       err instanceof PropsFeedError && err.requestId && isWellFormedRequestId(err.requestId) ? err.requestId : '';
     const detail =
       err instanceof AuthenticationError
-        ? `the server refused the key from ${from(connection.keySource, env)}: run \`props login\` with a valid key`
+        ? `the server refused the key from ${from(connection.keySource, env)}: ${rejectedKeyFix(connection.keySource)}`
         : describeError(err, { keySource: connection.keySource }).message;
     return { ok: false, name: 'key accepted', detail: id ? `${detail} (request id ${id})` : detail };
   }

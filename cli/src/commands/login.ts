@@ -17,6 +17,8 @@ export interface LoginDeps {
   baseUrl: string;
   verify: (apiKey: string, baseUrl: string) => Promise<KeyInfo>;
   save: (config: StoredConfig) => Promise<string>;
+  /** PROPS_API_KEY, which later commands send instead of the stored key. */
+  envKey?: string;
 }
 
 export async function runLogin(deps: LoginDeps, opts: { verify: boolean }): Promise<void> {
@@ -36,6 +38,10 @@ export async function runLogin(deps: LoginDeps, opts: { verify: boolean }): Prom
     ? `a ${info.tier} key (${info.keyPrefix}…, "${info.label}")`
     : `key ${apiKey.slice(0, 8)}… (not checked)`;
   deps.out.message(`Logged in to ${deps.baseUrl} with ${who}. Saved to ${path}.`);
+  if (deps.envKey && deps.envKey !== apiKey) {
+    // Later commands would still send the variable's key, not the one just stored.
+    deps.out.message('PROPS_API_KEY is set and wins over the stored key: `unset PROPS_API_KEY` to use this one.');
+  }
 }
 
 export function register(program: Command, app: CliApp): void {
@@ -64,11 +70,12 @@ export function register(program: Command, app: CliApp): void {
                 ...(app.deps.fetch ? { fetch: app.deps.fetch } : {}),
               }).me(),
             save: (config) => writeStoredConfig(config, app.deps.env),
+            ...(app.deps.env.PROPS_API_KEY ? { envKey: app.deps.env.PROPS_API_KEY } : {}),
           },
           opts,
         );
       } catch (err) {
-        app.fail(out, err, { keySource: 'flag' });
+        app.fail(out, err, { keySource: 'login' });
         if (app.exitCode === EXIT.auth) out.message(`Nothing was saved; ${configPath(app.deps.env)} is unchanged.`);
       }
     });

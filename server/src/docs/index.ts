@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildLlmsTxt, buildOpenApi, GUIDES } from '@propsfeed/docs';
+import { buildLlmsTxt, buildOpenApi, ERRORS_TAG, GUIDES } from '@propsfeed/docs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type HostPolicy, isAllowedHost } from '../net/hostGuard';
 
@@ -26,6 +26,7 @@ const PAGE = `<!doctype html>
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <link rel="icon" href="/docs/assets/favicon-32x32.png">
   <link rel="stylesheet" href="/docs/assets/swagger-ui.css">
+  <link rel="stylesheet" href="/docs/page.css">
 </head>
 <body>
   <div id="swagger-ui"></div>
@@ -35,14 +36,40 @@ const PAGE = `<!doctype html>
 </html>
 `;
 
-const INIT = `window.ui = SwaggerUIBundle({
+/**
+ * The page's script. The document's Errors tag has no operations: Swagger UI would show it as
+ * an empty, collapsible heading; a plugin shows its description (the error envelope and table)
+ * there instead, after the routes, which keeps the first screen for Authorize and the routes.
+ */
+const INIT = `const ERRORS_TAG = ${JSON.stringify(ERRORS_TAG)};
+const ErrorsAfterRoutes = () => ({
+  wrapComponents: {
+    OperationTag: (OperationTag, system) => (props) => {
+      const h = system.React.createElement;
+      if (props.tag !== ERRORS_TAG) return h(OperationTag, props);
+      const Markdown = system.getComponent('Markdown', true);
+      return h('section', { className: 'propsfeed-errors', id: 'errors' },
+        h('h3', null, ERRORS_TAG),
+        h(Markdown, { source: props.tagObj.getIn(['tagDetails', 'description'], '') }));
+    },
+  },
+});
+window.ui = SwaggerUIBundle({
   url: '/openapi.json',
   dom_id: '#swagger-ui',
   deepLinking: true,
   persistAuthorization: true,
   tryItOutEnabled: true,
   validatorUrl: null,
+  plugins: [ErrorsAfterRoutes],
 });
+`;
+
+/** Room between the columns of the page's Markdown tables (Swagger UI gives their cells none). */
+const CSS = `.swagger-ui .markdown table :is(th, td), .swagger-ui .renderedMarkdown table :is(th, td) { padding: 6px 16px 6px 0; text-align: left; vertical-align: top; }
+.swagger-ui .propsfeed-errors { margin: 32px 0 0; padding: 0 10px; }
+.swagger-ui .propsfeed-errors h3 { font-family: sans-serif; font-size: 24px; color: #3b4151; margin: 0 0 5px; padding: 10px 0; border-bottom: 1px solid rgba(59, 65, 81, 0.3); }
+.swagger-ui .propsfeed-errors .markdown p { margin: 12px 0; }
 `;
 
 /**
@@ -125,6 +152,9 @@ export async function registerDocs(app: FastifyInstance, hosts: HostPolicy): Pro
   app.get('/docs', async (_request, reply) => reply.headers(DOCS_HEADERS).type('text/html; charset=utf-8').send(PAGE));
   app.get('/docs/init.js', async (_request, reply) =>
     reply.headers(DOCS_HEADERS).type('application/javascript; charset=utf-8').send(INIT),
+  );
+  app.get('/docs/page.css', async (_request, reply) =>
+    reply.headers(DOCS_HEADERS).type('text/css; charset=utf-8').send(CSS),
   );
   app.get<{ Params: { name: string } }>('/docs/assets/:name', async (request, reply) => {
     const asset = assets.get(request.params.name);

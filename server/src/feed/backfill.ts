@@ -36,7 +36,12 @@ export interface BackfillOptions {
   times?: readonly number[] | undefined;
   /** Called after each step with its time and board (the backtest reads the boards the server would have served). */
   onStep?: ((at: number, board: Board) => void) | undefined;
+  /** Where it is, for a start-up that shows progress: storing past game logs, then each replay step. */
+  onProgress?: ((progress: BackfillProgress) => void) | undefined;
 }
+
+/** The backfill's stages: the past game logs being stored (a first start stores a season's), then the replay. */
+export type BackfillProgress = { stage: 'game logs'; logs: number } | { stage: 'replay'; step: number; steps: number };
 
 /**
  * Past logs from the newest date already stored on, per sport: a restart on the same store
@@ -56,9 +61,12 @@ async function notYetStored(store: GameLogStore, logs: GameLog[]): Promise<GameL
 export async function backfill(opts: BackfillOptions): Promise<{ steps: number; logs: number }> {
   const { core, world, now } = opts;
   // Past games first: the replay below records today's finals, which notYetStored would take as "newest stored".
-  const logs = opts.gameLogs
-    ? await opts.gameLogs.append(await notYetStored(opts.gameLogs, pastGameLogs(world, now)))
-    : 0;
+  let logs = 0;
+  if (opts.gameLogs) {
+    const toStore = await notYetStored(opts.gameLogs, pastGameLogs(world, now));
+    opts.onProgress?.({ stage: 'game logs', logs: toStore.length });
+    logs = await opts.gameLogs.append(toStore);
+  }
   const from = opts.fromMs ?? now - BACKFILL_SPAN_MS;
   const coarse = opts.coarseStepMs ?? 60 * MIN;
   const fine = opts.fineStepMs ?? 5 * MIN;
@@ -81,6 +89,7 @@ export async function backfill(opts: BackfillOptions): Promise<{ steps: number; 
     await core.commit(['prizepicks', 'underdog'], t, { notify: false, record: stored === undefined || t > stored });
     opts.onStep?.(t, core.current());
     steps++;
+    opts.onProgress?.({ stage: 'replay', step: steps, steps: times.length });
   }
   return { steps, logs };
 }

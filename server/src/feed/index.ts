@@ -11,7 +11,7 @@ import { startSimBooks } from '../sim/books';
 import type { SimServer } from '../sim/server';
 import type { SimWorld } from '../sim/world';
 import type { Db } from '../store/db';
-import { backfill } from './backfill';
+import { type BackfillProgress, backfill } from './backfill';
 import { FeedCore } from './core';
 import { type FeedLogger, SILENT_LOGGER } from './logger';
 import { type Poller, startPolling } from './poller';
@@ -43,6 +43,8 @@ export interface StartIngestOptions {
    * it also does when the real books' feed restarts on its store.
    */
   resume?: boolean;
+  /** The simulator's backfill reports its progress here (`props serve` shows it). */
+  onBackfill?: (progress: BackfillProgress) => void;
 }
 
 const MIN = 60_000;
@@ -75,7 +77,14 @@ export async function startIngest(opts: StartIngestOptions): Promise<RunningFeed
     const started = now();
     if (!opts.resume) {
       const storedUntilMs = await history.lastRecordedAt();
-      const result = await backfill({ core, world, now: started, gameLogs, storedUntilMs });
+      const result = await backfill({
+        core,
+        world,
+        now: started,
+        gameLogs,
+        storedUntilMs,
+        onProgress: opts.onBackfill,
+      });
       logger.info({ ...result, ms: now() - started, seed: world.seed }, 'simulated books backfilled');
     }
     sim = await startSimBooks({ seed: world.seed, now, logger });

@@ -1,13 +1,14 @@
 /**
- * The server's one logger (pino, JSON lines): the app's requests, the feed and background
- * tasks all write through it, so start-up prints one log format.
+ * The server's one logger (pino): the app's requests, the feed and background tasks all write
+ * through it, so start-up prints one log format: JSON lines, or text on a terminal
+ * (`textDestination`, log/format.ts).
  */
-import { type Logger, pino } from 'pino';
+import { type DestinationStream, type Logger, pino } from 'pino';
 
 export interface LoggerOptions {
   level?: string;
-  /** Where log lines go (default stdout). */
-  stream?: NodeJS.WritableStream;
+  /** Where log lines go (default stdout, as JSON). */
+  stream?: NodeJS.WritableStream | DestinationStream;
 }
 
 export function createLogger(opts: LoggerOptions = {}): Logger {
@@ -17,6 +18,6 @@ export function createLogger(opts: LoggerOptions = {}): Logger {
       // Keys travel in Authorization; they must never reach a log line.
       redact: { paths: ['req.headers.authorization', 'request.headers.authorization'], censor: '[redacted]' },
     },
-    ...(opts.stream ? [opts.stream as pino.DestinationStream] : []),
+    ...(opts.stream ? [opts.stream as DestinationStream] : []),
   );
 }

@@ -41,9 +41,16 @@ describe('serve()', () => {
     expect(Object.keys(keys).sort()).toEqual(['enterprise', 'free', 'pro', 'sharp']);
     // The board's size at start: still loading here, on a book that does not answer.
     expect(first.output()).toContain('board: loading (polling prizepicks)');
-    expect(first.output()).toContain(`curl -H "Authorization: Bearer ${keys.sharp}"`);
+    // Piped, every line is JSON; the demo keys' line carries the commands to paste.
+    const lines = first
+      .output()
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => JSON.parse(l));
+    const tryIt = lines.find((l) => l.demoKeys)?.tryIt;
+    expect(tryIt?.[0]).toBe(`curl -H "Authorization: Bearer ${keys.sharp}" "${first.address}/api/v1/games?sport=nba"`);
     // The CLI line repeats how the user runs the CLI (here as the server package's `propsfeed`).
-    expect(first.output()).toMatch(/PROPS_API_KEY=pf_\w{32} propsfeed games --sport nba$/m);
+    expect(tryIt?.[1]).toMatch(/PROPS_API_KEY=pf_\w{32} propsfeed games --sport nba$/);
     const get = (address: string, path: string) =>
       fetch(`${address}${path}`, { headers: { authorization: `Bearer ${keys.pro}` } });
     for (let i = 0; i < 4; i++) expect((await get(first.address, '/api/v1/sports')).status).toBe(200);
@@ -53,6 +60,15 @@ describe('serve()', () => {
     const me = await (await get(second.address, '/api/v1/me')).json();
     expect(me.usage.today).toBe(5);
     expect(second.output()).not.toContain('First start');
+    // A later start says how to make a key, on this store.
+    const later = second
+      .output()
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => JSON.parse(l));
+    expect(later.find((l) => l.makeKey)?.makeKey).toBe(
+      `PROPS_DATA_DIR=${dataDir} propsfeed keys create --tier sharp --label "my laptop"`,
+    );
     expect(await second.stop()).toBe(0);
   }, 60_000);
 

@@ -7,6 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readStartup } from '../../src/startup/report';
 
 export interface Replica {
   url: string;
@@ -57,10 +58,10 @@ export async function startReplica(env: Record<string, string>): Promise<Replica
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     const onData = () => {
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) {
+      const { address } = readStartup(output);
+      if (address) {
         child.stdout?.off('data', onData);
-        resolve(match[1]);
+        resolve(address);
       }
     };
     child.stdout?.on('data', onData);

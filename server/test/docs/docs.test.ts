@@ -1,4 +1,7 @@
 /** /openapi.json and the /docs page, loaded in real headless Chromium with no network beyond loopback. */
+
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { API_TAGS, ERROR_STATUS } from '@propsfeed/contract';
 import { buildOpenApi } from '@propsfeed/docs';
 import type { Browser } from 'playwright-core';
@@ -77,8 +80,8 @@ describe('/docs', () => {
     expect(shown).toContain('Games and props: get /api/v1/games');
     const tags = await page.$$eval('.opblock-tag', (hs) => hs.map((h) => h.getAttribute('data-tag')));
     expect(tags).toEqual(Object.keys(API_TAGS));
-    // The error table: every code with its status.
-    const errorRows = await page.$$eval('.info table tr', (rows) =>
+    // The error table, after the routes: every code with its status.
+    const errorRows = await page.$$eval('.propsfeed-errors table tr', (rows) =>
       rows.map((r) =>
         Array.from(r.querySelectorAll('td'), (td) => td.textContent?.trim())
           .slice(0, 2)
@@ -110,8 +113,44 @@ describe('/docs', () => {
     await page.close();
   });
 
+  it('shows how to authorize and the routes on the first screen of a 1280×900 window, the errors after the routes', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${base}/docs`);
+    await page.waitForSelector('.opblock', { timeout: 20_000 });
+    const shot = await page.screenshot({ path: join(tmpdir(), `propsfeed-docs-first-screen-${process.pid}.png`) });
+    // The PNG's own header: the first screen, 1280 by 900.
+    expect([shot.readUInt32BE(16), shot.readUInt32BE(20)]).toEqual([1280, 900]);
+    const seen = await page.evaluate(() => {
+      const box = (selector: string) => document.querySelector(selector)?.getBoundingClientRect();
+      const routes = Array.from(document.querySelectorAll('.opblock-tag-section .opblock'), (b) =>
+        b.getBoundingClientRect(),
+      );
+      const header = Array.from(document.querySelectorAll('.propsfeed-errors thead th'), (th) => ({
+        text: th.textContent,
+        padding: Number.parseFloat(getComputedStyle(th).paddingRight),
+      }));
+      return {
+        authorize: box('.btn.authorize'),
+        intro: document.querySelector('.info .description')?.textContent ?? '',
+        firstRoute: routes[0],
+        lastRoute: routes.at(-1),
+        errors: box('.propsfeed-errors'),
+        header,
+      };
+    });
+    expect(seen.authorize?.bottom).toBeGreaterThan(0);
+    expect(seen.authorize?.bottom).toBeLessThanOrEqual(900);
+    expect(seen.firstRoute?.bottom).toBeLessThanOrEqual(900);
+    // The introduction says how to authorize; the error table is below every route, its header's words apart.
+    expect(seen.intro).toContain('Authorize with an API key');
+    expect(seen.errors?.top).toBeGreaterThan(seen.lastRoute?.bottom ?? Number.POSITIVE_INFINITY);
+    expect(seen.header.map((h) => h.text)).toEqual(['error', 'status', 'meaning']);
+    for (const h of seen.header.slice(0, -1)) expect(h.padding).toBeGreaterThan(0);
+    await page.close();
+  });
+
   it('sends security headers with the page and its assets', async () => {
-    for (const url of ['/docs', '/docs/init.js', '/docs/assets/swagger-ui.css']) {
+    for (const url of ['/docs', '/docs/init.js', '/docs/page.css', '/docs/assets/swagger-ui.css']) {
       const res = await t.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-security-policy']).toContain("default-src 'self'");

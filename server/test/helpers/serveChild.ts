@@ -5,6 +5,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import type { Tier } from '@propsfeed/contract';
+import { readStartup } from '../../src/startup/report';
 
 const serveScript = join(import.meta.dirname, '../../src/main.ts');
 
@@ -68,11 +69,11 @@ export async function startServeChild(
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const address = await new Promise<string>((resolve, reject) => {
     const check = setInterval(() => {
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      // A first start prints its demo keys right after listening.
-      if (m?.[1] && (!firstStart || out.includes('Docs:'))) {
+      // Piped, serve prints JSON lines; a first start prints its demo keys right after its address.
+      const { address, demoKeys } = readStartup(out);
+      if (address && (!firstStart || demoKeys)) {
         clearInterval(check);
-        resolve(m[1]);
+        resolve(address);
       }
     }, 25);
     void exited.then((code) => {
@@ -89,10 +90,7 @@ export async function startServeChild(
     address,
     port: Number(new URL(address).port),
     output: () => out,
-    demoKeys: () =>
-      Object.fromEntries(
-        [...out.matchAll(/^\s+(free|pro|sharp|enterprise)\s+(pf_\w{32})$/gm)].map((m) => [m[1], m[2]]),
-      ) as Partial<Record<Tier, string>>,
+    demoKeys: () => (readStartup(out).demoKeys ?? {}) as Partial<Record<Tier, string>>,
     stop: () => gone('SIGTERM'),
     async kill() {
       await gone('SIGKILL');

@@ -1,4 +1,4 @@
-// A TypeScript consumer of the packed @propsfeed/sdk (NodeNext), type-checked by package.test.ts.
+// A TypeScript ES module consumer of the packed @propsfeed/sdk (NodeNext), type-checked by package.test.ts.
 import {
   type Game,
   PermissionError,
