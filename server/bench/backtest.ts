@@ -216,7 +216,7 @@ try {
     const samples = await samplesOf(gameLogs, await locks.settled({ sports }));
     const liveSamples = live.flatMap((r) => (r.ours === null ? [] : [{ date: r.date, q: r.ours, over: r.over }]));
     const coef = {
-      ...fitCoefficients(samples, '9999-99-99', `seed ${seed}`),
+      ...fitCoefficients(samples, '9999-99-99', `seed ${seed}`, 'simulated'),
       liveScale: fitLiveScale(liveSamples, '9999-99-99', COEFFICIENTS.liveScale),
     };
     console.log(`COEFFICIENTS (paste into server/src/odds/coefficients.ts):\n${JSON.stringify(coef, null, 2)}`);

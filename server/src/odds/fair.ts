@@ -14,6 +14,7 @@ import { calibrateMean, describeModel, probabilitiesAt, remainingModel, type Sid
 import { round4 } from './entries';
 import { liveChances } from './live';
 import {
+  blendWeights,
   type Coefficients,
   dispersionOf,
   inherentOf,
@@ -80,6 +81,22 @@ export interface PlayerInput {
 
 const r2 = (v: number) => String(Math.round(v * 100) / 100);
 
+/**
+ * The blended mean in figures a bettor can check: "mean 25.06 = 0.82 × market 25.1 + 0.12 ×
+ * season 23.4 + 0.06 × form 27 (40 games)"; a read that is missing is said so, its weight the market's.
+ */
+export function blendText(reads: Reads, coef: Coefficients, mean: number): string {
+  const w = blendWeights(reads, coef);
+  const parts = [`${r2(w.market)} × market ${r2(reads.market)}`];
+  if (reads.season !== null) parts.push(`${r2(w.season)} × season ${r2(reads.season)}`);
+  if (reads.form !== null) parts.push(`${r2(w.form)} × form ${r2(reads.form)}`);
+  const games = reads.season === null ? `${reads.games} games logged, too few to read` : `${reads.games} games`;
+  return `mean ${r2(mean)} = ${parts.join(' + ')} (${games})`;
+}
+
+/** Which coefficients a chance was made with, as `method` ends: "real coefficients" or "simulated coefficients". */
+const coefficientsText = (coef: Coefficients) => `${coef.kind} coefficients`;
+
 /** The reads the stacked mean weighs (undefined without quotes). */
 export function readsOf(
   quotes: readonly BookQuote[],
@@ -124,15 +141,12 @@ export function fairProbabilities(
   const priced = pricedQuote(quotes);
   const dispersion = dispersionOf(coef, input.sport, input.stat);
   const reads = readsOf(quotes, input, coef) as Reads;
-  const model = modelFor(stackedMean(reads, coef), dispersion);
+  const mean = stackedMean(reads, coef);
+  const model = modelFor(mean, dispersion);
   const market = priced
-    ? `${BOOK_NAMES[priced.quote.source]} ${priced.quote.line} ${american(priced.overOdds)}/${american(priced.underOdds)} de-vigged (margin ${percent(priced.overround)}, mean ${r2(reads.market)})`
-    : `line ${first.line} unpriced`;
-  const logs =
-    reads.season === null
-      ? `${reads.games} games logged (too few to read)`
-      : `${reads.games} games (season ${r2(reads.season)}, form ${reads.form === null ? '-' : r2(reads.form)})`;
-  const method = `${market} stacked with ${logs}: ${describeModel(model)}`;
+    ? `${BOOK_NAMES[priced.quote.source]} ${priced.quote.line} ${american(priced.overOdds)}/${american(priced.underOdds)} de-vigged (margin ${percent(priced.overround)}) reads market ${r2(reads.market)}`
+    : `line ${first.line} unpriced reads market ${r2(reads.market)}`;
+  const method = `${market}; ${blendText(reads, coef, model.mean)}; ${describeModel(model)}; ${coefficientsText(coef)}`;
   return quotes.map((q) => {
     const basis: ProbabilityBasis = !priced ? 'distribution' : q.line === priced.quote.line ? 'prices' : 'prices_moved';
     return published(q.source, q.line, probabilitiesAt(model, q.line), basis, method);
@@ -182,11 +196,14 @@ export function liveFairProbabilities(
       ? `${BOOK_NAMES[priced.quote.source]} live ${priced.quote.line} ${american(priced.overOdds)}/${american(priced.underOdds)} de-vigged (game mean ${r2(market)})`
       : `live line ${first.line} unpriced (game mean ${r2(market)})`;
   }
-  market ??= logs.season ?? logs.form;
+  if (market === null) {
+    market = logs.season ?? logs.form;
+    marketText += `, the ${logs.season !== null ? 'season' : 'form'} read stands in for the market`;
+  }
   if (market === null || !(market > 0)) return [];
   const reads: Reads = { ...logs, market, priced: priced !== undefined };
   const model = modelFor(stackedMean(reads, coef), dispersion);
-  const method = `${marketText}, ${reads.games} games logged; ${r2(soFar)} so far, ${Math.round(left * 100)} % left: ${describeModel(model)}`;
+  const method = `${marketText}; ${blendText(reads, coef, model.mean)}; ${describeModel(model)} for the game; ${r2(soFar)} so far, ${Math.round(left * 100)} % left; ${coefficientsText(coef)}`;
   const inherent = inherentOf(coef, input.sport, input.stat);
   return quotes.map((q) => {
     const { pOver, pUnder, pPush } = sharpened(liveChances(model, soFar, played, q.line, inherent), coef.liveScale);
@@ -213,7 +230,10 @@ export class FairProbabilities {
   private readonly cache = new Map<string, FairProbability[]>();
   private cachedVersion = -1;
 
-  constructor(private readonly logs?: StatLogs) {}
+  constructor(
+    private readonly logs?: StatLogs,
+    readonly coefficients: Coefficients = COEFFICIENTS,
+  ) {}
 
   /**
    * Pre-game chances, or (`live`) the in-game chances of the value so far and the share of the
@@ -235,8 +255,8 @@ export class FairProbabilities {
     if (!result) {
       const input = this.inputOf(sport, prop);
       result = live
-        ? liveFairProbabilities(prop.books, input, prop.liveValue, share)
-        : fairProbabilities(prop.books, input);
+        ? liveFairProbabilities(prop.books, input, prop.liveValue, share, this.coefficients)
+        : fairProbabilities(prop.books, input, this.coefficients);
       this.cache.set(key, result);
     }
     return result.length > 0 ? result : undefined;
