@@ -6,7 +6,8 @@
  * oracle (the simulator's truth, sim/oracle.ts). Live props are snapshotted at the start of
  * each period and settled the same way. A benchmark, not a test: it prints, it asserts nothing.
  *
- * Run: `pnpm backtest [--days 14] [--seed 20261122] [--from 2026-11-01] [--step 60]`.
+ * Run: `pnpm backtest [--days 14] [--seed 20261122] [--from 2026-11-01] [--step 60]`; on real lines
+ * and results, `pnpm backtest --real DIR [--fit-until YYYY-MM-DD]` (backtest/real.ts, docs/edges.md).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,7 +33,11 @@ import { SIM_SPORTS, type SimGame, type SimPlayer, SimWorld } from '../src/sim/w
 import { byDateDesc } from '../src/stats/context';
 import { projectStat } from '../src/stats/projection';
 import { openDb } from '../src/store/db';
-import { type EdgeRow, edges, type Forecast, type Scores, score } from './backtest/score';
+import { runRealBacktest } from './backtest/real';
+import { type EdgeRow, edges, type Forecast, type Scores, score, scoreLine } from './backtest/score';
+
+// Real lines and results (backtest/real.ts): a run of its own, never the simulator's.
+if (process.argv.includes('--real')) process.exit(runRealBacktest(process.argv));
 
 const DAY = 86_400_000;
 const MIN = 60_000;
@@ -279,11 +284,7 @@ function pct(v: number): string {
 }
 
 function line(label: string, s: Scores): string {
-  const bins = s.bins
-    .filter((b) => b.n >= 100)
-    .map((b) => `${pct(b.predicted)}→${pct(b.observed)}${b.ok ? '' : '!'} (${b.n})`)
-    .join(', ');
-  return `  ${label.padEnd(22)} n ${String(s.n).padStart(6)}  Brier ${s.brier.toFixed(4)}  logloss ${s.logLoss.toFixed(4)}  ECE ${pct(s.ece).padStart(4)}  bins n≥100: ${bins}`;
+  return scoreLine(label, s);
 }
 
 /** Ours, the market's and the oracle's scores on a set of rows; the comparison on the rows both we and the market have. */

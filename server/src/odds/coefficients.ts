@@ -12,7 +12,7 @@
  * Blends per band of the market mean (MEAN_BANDS: below 1.5, 1.5–4, 4–12, above): the season's
  * and form's full weights and their shrinkage constants (weight · n / (n + k) at n games).
  */
-import { type Coefficients, MARKET_ONLY } from './model';
+import type { Coefficients } from './model';
 
 export const SIMULATED_COEFFICIENTS: Coefficients = {
   kind: 'simulated',
@@ -140,8 +140,29 @@ export const SIMULATED_COEFFICIENTS: Coefficients = {
 };
 
 export const REAL_COEFFICIENTS: Coefficients = {
-  ...SIMULATED_COEFFICIENTS,
   kind: 'real',
+  priced: [
+    { season: 0, form: 0, kSeason: 1, kForm: 1 },
+    { season: 0, form: 0, kSeason: 1, kForm: 1 },
+    { season: 0.0019, form: 0.0644, kSeason: 1, kForm: 1 },
+    { season: 0.0215, form: 0.092, kSeason: 8, kForm: 12 },
+  ],
+  unpriced: [
+    { season: 0, form: 0, kSeason: 1, kForm: 1 },
+    { season: 0, form: 0, kSeason: 1, kForm: 1 },
+    { season: 0, form: 0, kSeason: 1, kForm: 1 },
+    { season: 0, form: 0, kSeason: 1, kForm: 1 },
+  ],
+  // The real set holds one stat (NBA PRA): the spreads of the others are the simulator's fit.
+  dispersion: { ...SIMULATED_COEFFICIENTS.dispersion, 'nba|pra': 0.0737, nba: 0.0737 },
+  inherent: { ...SIMULATED_COEFFICIENTS.inherent, 'nba|pra': 0.0868, nba: 0.0868 },
+  liveScale: 1,
+  fittedOn: 'Real NBA player props with their outcomes (PRA, 2023-24 and 2024-25), 2023-10-24..2024-05-19, 5076 finals',
+  withheld: {
+    prices:
+      "worse than the books' consensus on real lines 2024-10-24..2025-04-13: Brier 0.2492 + 0.0004 (more than 1 SE, 0.0004)",
+    distribution: 'not scored on real lines: the real set has no unpriced lines',
+  },
 };
 
 /** The coefficients the simulator's code paths default to. */

@@ -10,7 +10,14 @@ import type { Book, FairProbability, ProbabilityBasis, Projection, SportId } fro
 import type { BoardProp, BookQuote } from '../feed/types';
 import { COEFFICIENTS } from './coefficients';
 import { devigMultiplicative } from './devig';
-import { calibrateMean, describeModel, probabilitiesAt, remainingModel, type SideProbabilities } from './distribution';
+import {
+  calibrateMean,
+  describeModel,
+  probabilitiesAt,
+  remainingModel,
+  type SideProbabilities,
+  type StatModel,
+} from './distribution';
 import { round4 } from './entries';
 import { liveChances } from './live';
 import {
@@ -97,22 +104,70 @@ export function blendText(reads: Reads, coef: Coefficients, mean: number): strin
 /** Which coefficients a chance was made with, as `method` ends: "real coefficients" or "simulated coefficients". */
 const coefficientsText = (coef: Coefficients) => `${coef.kind} coefficients`;
 
-/** The reads the stacked mean weighs (undefined without quotes). */
+/**
+ * The market's read of a prop: the chance of the over given no push (de-vigged) at each priced
+ * line, with how many books it stands for, or (none prices it) the line alone; `line` is the
+ * line the read is at (the first priced one), `text` says whose, for `method`.
+ */
+export interface MarketRead {
+  line: number;
+  priced: readonly { line: number; pOver: number; books: number }[];
+  text: string;
+}
+
+/** The market read of a prop's quotes: its first priced book's, else its first line unpriced (undefined without quotes). */
+export function marketReadOf(quotes: readonly BookQuote[]): MarketRead | undefined {
+  const first = quotes[0];
+  if (!first) return undefined;
+  const priced = pricedQuote(quotes);
+  if (!priced) return { line: first.line, priced: [], text: `line ${first.line} unpriced` };
+  return {
+    line: priced.quote.line,
+    priced: [{ line: priced.quote.line, pOver: priced.pOver, books: 1 }],
+    text: `${BOOK_NAMES[priced.quote.source]} ${priced.quote.line} ${american(priced.overOdds)}/${american(priced.underOdds)} de-vigged (margin ${percent(priced.overround)})`,
+  };
+}
+
+/**
+ * The reads the blended mean weighs: the market's (each priced line's chance read back to a
+ * mean at the spread fitted for the stat, weighed by its books; unpriced, the line), the
+ * season's and form's.
+ */
+export function readsAt(market: MarketRead, input: PlayerInput, coef: Coefficients = COEFFICIENTS): Reads {
+  const dispersion = dispersionOf(coef, input.sport, input.stat);
+  let sum = 0;
+  let books = 0;
+  for (const p of market.priced) {
+    sum += p.books * marketMean(p.line, p.pOver, dispersion);
+    books += p.books;
+  }
+  return { ...logReads(input), market: books > 0 ? sum / books : market.line, priced: books > 0 };
+}
+
+/** The reads the blended mean weighs (undefined without quotes). */
 export function readsOf(
   quotes: readonly BookQuote[],
   input: PlayerInput,
   coef: Coefficients = COEFFICIENTS,
 ): Reads | undefined {
-  const first = quotes[0];
-  if (!first) return undefined;
-  const priced = pricedQuote(quotes);
-  return {
-    ...logReads(input),
-    market: priced
-      ? marketMean(priced.quote.line, priced.pOver, dispersionOf(coef, input.sport, input.stat))
-      : first.line,
-    priced: priced !== undefined,
-  };
+  const market = marketReadOf(quotes);
+  return market && readsAt(market, input, coef);
+}
+
+/**
+ * One prop's distribution before the start: its mean blended from the market read, the season
+ * and form (odds/model.ts), its spread fitted for the stat, and `method`, its figures in one
+ * sentence. What fairProbabilities reads every book's line from, and the real backtest too.
+ */
+export function estimate(
+  market: MarketRead,
+  input: PlayerInput,
+  coef: Coefficients = COEFFICIENTS,
+): { reads: Reads; model: StatModel; method: string } {
+  const reads = readsAt(market, input, coef);
+  const model = modelFor(stackedMean(reads, coef), dispersionOf(coef, input.sport, input.stat));
+  const method = `${market.text} reads market ${r2(reads.market)}; ${blendText(reads, coef, model.mean)}; ${describeModel(model)}; ${coefficientsText(coef)}`;
+  return { reads, model, method };
 }
 
 /** The logs' reads of the player, before the start and in-game alike: season, form and how many games. */
@@ -136,19 +191,12 @@ export function fairProbabilities(
   input: PlayerInput,
   coef: Coefficients = COEFFICIENTS,
 ): FairProbability[] {
-  const first = quotes[0];
-  if (!first) return [];
-  const priced = pricedQuote(quotes);
-  const dispersion = dispersionOf(coef, input.sport, input.stat);
-  const reads = readsOf(quotes, input, coef) as Reads;
-  const mean = stackedMean(reads, coef);
-  const model = modelFor(mean, dispersion);
-  const market = priced
-    ? `${BOOK_NAMES[priced.quote.source]} ${priced.quote.line} ${american(priced.overOdds)}/${american(priced.underOdds)} de-vigged (margin ${percent(priced.overround)}) reads market ${r2(reads.market)}`
-    : `line ${first.line} unpriced reads market ${r2(reads.market)}`;
-  const method = `${market}; ${blendText(reads, coef, model.mean)}; ${describeModel(model)}; ${coefficientsText(coef)}`;
+  const market = marketReadOf(quotes);
+  if (!market) return [];
+  const { model, method } = estimate(market, input, coef);
   return quotes.map((q) => {
-    const basis: ProbabilityBasis = !priced ? 'distribution' : q.line === priced.quote.line ? 'prices' : 'prices_moved';
+    const basis: ProbabilityBasis =
+      market.priced.length === 0 ? 'distribution' : q.line === market.line ? 'prices' : 'prices_moved';
     return published(q.source, q.line, probabilitiesAt(model, q.line), basis, method);
   });
 }
