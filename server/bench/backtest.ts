@@ -311,6 +311,24 @@ function scoreSet(title: string, rows: readonly Row[]): void {
   console.log(line('oracle (all)', score(of((r) => r.oracle))));
 }
 
+/** Whether the served coefficients' edges of a basis hold up on these rows, or are withheld and why (paste into their `withheld`). */
+function basisVerdict(basis: string, of: readonly Row[]): void {
+  const forecast = (q: number | null, r: Row) => ({ q: q as number, over: r.over });
+  const shared = of.filter((r) => r.ours !== null && r.market !== null);
+  const why =
+    withheldWhy(
+      of.filter((r) => r.ours !== null).map((r) => forecast(r.ours, r)),
+      undefined,
+      `seed ${seed}, ${fromDay}..${new Date(end - DAY).toISOString().slice(0, 10)}`,
+    ) ??
+    withheldWhy(
+      shared.map((r) => forecast(r.ours, r)),
+      shared.map((r) => forecast(r.market, r)),
+      `the priced props of seed ${seed}`,
+    );
+  console.log(`  ${basis}: ${why ? `edges withheld, ${why}` : 'calibrated and no worse than the market: edges shown'}`);
+}
+
 function edgeTable(title: string, forecasts: Forecast[], entries: EntryBook): EdgeRow[] {
   const table = edges(forecasts, entries);
   console.log(title);
@@ -332,23 +350,7 @@ function report(rows: Row[], live: Row[], run: { steps: number; replaySec: numbe
   for (const basis of [...new Set(rows.map((r) => r.basis))].sort()) {
     const of = rows.filter((r) => r.basis === basis);
     scoreSet(`\n== basis ${basis}`, of);
-    // Whether the served coefficients' edges of this basis hold up here (paste into their `withheld` if not).
-    const forecast = (q: number | null, r: Row) => ({ q: q as number, over: r.over });
-    const shared = of.filter((r) => r.ours !== null && r.market !== null);
-    const why =
-      withheldWhy(
-        of.filter((r) => r.ours !== null).map((r) => forecast(r.ours, r)),
-        undefined,
-        `seed ${seed}, ${fromDay}..${new Date(end - DAY).toISOString().slice(0, 10)}`,
-      ) ??
-      withheldWhy(
-        shared.map((r) => forecast(r.ours, r)),
-        shared.map((r) => forecast(r.market, r)),
-        `the priced props of seed ${seed}`,
-      );
-    console.log(
-      `  ${basis}: ${why ? `edges withheld, ${why}` : 'calibrated and no worse than the market: edges shown'}`,
-    );
+    basisVerdict(basis, of);
   }
   for (const sport of [...new Set(rows.map((r) => r.sport))].sort())
     scoreSet(
@@ -378,6 +380,7 @@ function report(rows: Row[], live: Row[], run: { steps: number; replaySec: numbe
     entries,
   );
   scoreSet('\n== live snapshots (start of each period)', live);
+  basisVerdict('live', live);
   for (const sport of [...new Set(live.map((r) => r.sport))].sort())
     scoreSet(
       `\n== live ${sport}`,

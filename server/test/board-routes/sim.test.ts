@@ -51,7 +51,7 @@ describe('board routes on the seeded simulator', () => {
     const rows = PlayerPropsResponseSchema.parse(body).rows;
     const row = rows.find((r) => r.eventId === game.id && r.stat === prop.stat);
     const [pp, ud] = prop.books as [BookQuote, BookQuote];
-    // One distribution per prop, its mean stacked from Underdog's de-vigged prices and a season of
+    // One distribution per prop, its mean blended from Underdog's de-vigged prices and a season of
     // logs: at Underdog's own line it stays within 15 points of the de-vigged chance (the season
     // may disagree with the book's read of recent form); PrizePicks' line is read from it too.
     const devigged = devigMultiplicative(ud.overOdds as number, ud.underOdds as number).pOver;
@@ -60,7 +60,7 @@ describe('board routes on the seeded simulator', () => {
     if (Number.isInteger(ud.line)) expect(underdog?.pPush).toBeGreaterThan(0);
     else expect(Math.abs((underdog?.pOver as number) - devigged)).toBeLessThan(0.15);
     expect(underdog?.method).toContain('de-vigged');
-    expect(underdog?.method).toContain('stacked with');
+    expect(underdog?.method).toMatch(/; mean [\d.]+ = [\d.]+ × market [\d.]+ \+ /);
     const prizepicks = row?.probabilities?.find((p) => p.source === 'prizepicks');
     expect(prizepicks).toMatchObject({ line: pp.line });
     expect(prizepicks?.method).toBe(underdog?.method);

@@ -141,7 +141,7 @@ function settlementSuite(label: string, open: () => Promise<{ db: Db; done(): Pr
         s.pPush,
         s.basis,
       ]);
-      // Underdog's -115/-105 de-vigged (0.5108) read as a mean and stacked with the logs (odds/model.ts), the same
+      // Underdog's -115/-105 de-vigged (0.5108) read as a mean and blended with the logs (odds/model.ts), the same
       // at its own line and PrizePicks' (the same line). Bo Kim: no prices and no logs: his line is the market's read,
       // and the integer line pushes. pp_2 never finished: Di Fox is locked, not settled.
       expect(brief).toEqual([
