@@ -92,8 +92,9 @@ describe('board routes on the seeded simulator', () => {
       if (impliedProbability(ud.overOdds) > impliedProbability(ud.underOdds) === projected > ud.line) agree++;
     }
     expect(leaning).toBeGreaterThan(500);
-    // The books weigh recent form against the role's average (sim/world.ts bookRead), the projection
-    // does not: they agree on most leaning lines, not all (about 70 % on the seeded board).
+    // The books read the player from his whole season, his role and their own reads of the night
+    // (sim/world.ts, sim/desk.ts), the projection from his last ten games: they agree on most
+    // leaning lines, not all.
     expect(agree / leaning).toBeGreaterThan(0.65);
     expect(agree / leaning).toBeLessThan(0.99);
   });
