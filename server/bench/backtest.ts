@@ -6,7 +6,8 @@
  * oracle (the simulator's truth, sim/oracle.ts). Live props are snapshotted at the start of
  * each period and settled the same way. A benchmark, not a test: it prints, it asserts nothing.
  *
- * Run: `pnpm backtest [--days 14] [--seed 20261122] [--from 2026-11-01] [--step 60]`.
+ * Run: `pnpm backtest [--days 14] [--seed 20261122] [--from 2026-11-01] [--step 60]`; on real lines
+ * and results, `pnpm backtest --real DIR [--fit-until YYYY-MM-DD]` (backtest/real.ts, docs/edges.md).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,7 +34,11 @@ import { byDateDesc } from '../src/stats/context';
 import { projectStat } from '../src/stats/projection';
 import { openDb } from '../src/store/db';
 import { type BookRead, bookReads, Consensus, chanceAt } from './backtest/books';
-import { type EdgeRow, edges, type Forecast, type Scores, score } from './backtest/score';
+import { runRealBacktest } from './backtest/real';
+import { type EdgeRow, edges, type Forecast, type Scores, score, scoreLine } from './backtest/score';
+
+// Real lines and results (backtest/real.ts): a run of its own, never the simulator's.
+if (process.argv.includes('--real')) process.exit(runRealBacktest(process.argv));
 
 const DAY = 86_400_000;
 const MIN = 60_000;
@@ -239,7 +244,7 @@ try {
     const samples = await samplesOf(gameLogs, await locks.settled({ sports }));
     const liveSamples = live.flatMap((r) => (r.ours === null ? [] : [{ date: r.date, q: r.ours, over: r.over }]));
     const coef = {
-      ...fitCoefficients(samples, '9999-99-99', `seed ${seed}`),
+      ...fitCoefficients(samples, '9999-99-99', `seed ${seed}`, 'simulated'),
       liveScale: fitLiveScale(liveSamples, '9999-99-99', COEFFICIENTS.liveScale),
     };
     console.log(`COEFFICIENTS (paste into server/src/odds/coefficients.ts):\n${JSON.stringify(coef, null, 2)}`);
@@ -334,11 +339,7 @@ function pct(v: number): string {
 }
 
 function line(label: string, s: Scores): string {
-  const bins = s.bins
-    .filter((b) => b.n >= 100)
-    .map((b) => `${pct(b.predicted)}→${pct(b.observed)}${b.ok ? '' : '!'} (${b.n})`)
-    .join(', ');
-  return `  ${label.padEnd(22)} n ${String(s.n).padStart(6)}  Brier ${s.brier.toFixed(4)}  logloss ${s.logLoss.toFixed(4)}  ECE ${pct(s.ece).padStart(4)}  bins n≥100: ${bins}`;
+  return scoreLine(label, s);
 }
 
 /** Ours, the market's and the oracle's scores on a set of rows; the comparison on the rows both we and the market have. */

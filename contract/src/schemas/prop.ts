@@ -173,6 +173,12 @@ export const EdgeSchema = z
     entry: z.string().describe('The entry type judged against (GET /api/v1/entries)'),
     breakeven: z.number().min(0).max(1).describe("That entry type's per-leg breakeven"),
     edge: z.number().describe('probability − breakeven: above 0, the side beats the entry type on this estimate'),
+    workings: z
+      .string()
+      .min(1)
+      .describe(
+        "The edge's workings in one sentence a bettor can check: the market read, the season and form reads with their weights (each ≥ 0, summing to 1) and the mean they give, the distribution, the side's chance given no push, the breakeven and the edge; and which coefficients (real or simulated) made it",
+      ),
   })
   .describe('Edge');
 export type Edge = z.infer<typeof EdgeSchema>;
@@ -189,6 +195,12 @@ export const ScanRowSchema = PlayerPropSchema.extend({
   edge: EdgeSchema.optional().describe(
     "The better side against the book's entry type with the lowest breakeven (pro tier and above); absent without a probability",
   ),
+  edgeWithheld: z
+    .string()
+    .optional()
+    .describe(
+      'Why some of the chances carry no edge: their basis was not calibrated on the days it was scored on (a calibration bin outside max(3 points, 2 standard errors)), so no edge is claimed from them',
+    ),
 }).describe('ScanRow');
 export type ScanRow = z.infer<typeof ScanRowSchema>;
 
@@ -213,5 +225,11 @@ export const EdgesResponseSchema = ScanResponseSchema.extend({
   methods: z
     .record(ProbabilityBasisSchema, z.string())
     .describe("What each probability basis means (the rows' basis), said once rather than on every row"),
+  withheld: z
+    .record(ProbabilityBasisSchema, z.string())
+    .optional()
+    .describe(
+      'Bases whose edges are withheld, with why: their chances were not calibrated on the days they were scored on (a calibration bin outside max(3 points, 2 standard errors)), so no row carries an edge from them; absent when none is',
+    ),
 }).describe('EdgesResponse');
 export type EdgesResponse = z.infer<typeof EdgesResponseSchema>;

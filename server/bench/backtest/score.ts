@@ -34,7 +34,7 @@ export interface Scores {
   bins: Bin[];
 }
 
-export function score(forecasts: readonly Forecast[]): Scores {
+export function score(forecasts: readonly Pick<Forecast, 'q' | 'over'>[]): Scores {
   const clamp = (p: number) => Math.min(1 - LOG_LOSS_CLAMP, Math.max(LOG_LOSS_CLAMP, p));
   const acc = Array.from({ length: CALIBRATION_BINS }, () => ({ n: 0, p: 0, y: 0 }));
   let brier = 0;
@@ -116,4 +116,15 @@ export function edges(forecasts: readonly Forecast[], entries: EntryBook): EdgeR
         roiHalfWidth: hitHalfWidth / t.entry.breakeven,
       };
     });
+}
+
+const pct = (v: number) => (v * 100).toFixed(1);
+
+/** A source's scores on one line of the backtest's report: n, Brier, log loss, ECE and the bins of n ≥ 100 (! outside max(3 points, 2 SE)). */
+export function scoreLine(label: string, s: Scores): string {
+  const bins = s.bins
+    .filter((b) => b.n >= 100)
+    .map((b) => `${pct(b.predicted)}→${pct(b.observed)}${b.ok ? '' : '!'} (${b.n})`)
+    .join(', ');
+  return `  ${label.padEnd(22)} n ${String(s.n).padStart(6)}  Brier ${s.brier.toFixed(4)}  logloss ${s.logLoss.toFixed(4)}  ECE ${pct(s.ece).padStart(4)}  bins n≥100: ${bins}`;
 }

@@ -1,78 +1,85 @@
 /**
- * The model's fitted weights and spreads (odds/model.ts), as `pnpm backtest --fit --from
- * 2026-10-25 --days 7` printed them: fitted on the week before any day the backtest scores by
- * default (its window starts 2026-11-01), so the backtest never judges the model on the days it
- * was fitted on. Weights per band of the market mean (MEAN_BANDS: below 1.5, 1.5–4, 4–12,
- * above): intercept (a share of the market mean), season, form. `liveScale` was fitted the same
- * way on the same week's live snapshots, with the rest as it stands here.
+ * The model's fitted blends and spreads (odds/model.ts), one set per kind of market:
+ *
+ * - SIMULATED_COEFFICIENTS, served on the simulator, as `pnpm backtest --fit --from 2026-10-25
+ *   --days 7` printed them: fitted on the week before any day the backtest scores by default
+ *   (its window starts 2026-11-01), so the backtest never judges the model on the days it was
+ *   fitted on. `liveScale` was fitted the same way on the same week's live snapshots.
+ * - REAL_COEFFICIENTS, served when the books are real (PROPS_BOOKS), as `pnpm backtest --real
+ *   ../shared/real --fit-until 2024-10-01` printed them: fitted on the first real season and
+ *   scored on the second.
+ *
+ * Blends per band of the market mean (MEAN_BANDS: below 1.5, 1.5–4, 4–12, above): the season's
+ * and form's full weights and their shrinkage constants (weight · n / (n + k) at n games).
  */
 import type { Coefficients } from './model';
 
-export const COEFFICIENTS: Coefficients = {
+export const SIMULATED_COEFFICIENTS: Coefficients = {
+  kind: 'simulated',
   priced: [
-    [0.7763, 0.392, -0.1672],
-    [0.663, 0.4996, -0.1648],
-    [0.375, 0.8864, -0.2657],
-    [0.2642, 0.8578, -0.1271],
+    { season: 0.2616, form: 0, kSeason: 1, kForm: 1 },
+    { season: 0.4392, form: 0, kSeason: 1, kForm: 1 },
+    { season: 0.9555, form: 0, kSeason: 8, kForm: 1 },
+    { season: 0.8271, form: 0, kSeason: 1, kForm: 1 },
   ],
   unpriced: [
-    [0.4616, 0.7133, -0.024],
-    [0.3106, 0.7827, -0.0962],
-    [0.6186, 0.5955, -0.2116],
-    [0.4374, 0.6684, -0.0953],
+    { season: 0.8512, form: 0, kSeason: 1, kForm: 1 },
+    { season: 0.7329, form: 0, kSeason: 1, kForm: 1 },
+    { season: 0.5222, form: 0, kSeason: 1, kForm: 1 },
+    { season: 0.9305, form: 0, kSeason: 16, kForm: 1 },
   ],
   dispersion: {
-    'nba|assists': 0.0516,
-    nba: 0.0311,
-    'nba|blks_stls': 0.0287,
-    'nba|points': 0.0503,
-    'nba|pra': 0.0231,
-    'nba|pts_asts': 0.0274,
-    'nba|rebounds': 0.0358,
-    'nba|threes': 0.074,
-    'nba|pts_rebs': 0.0326,
-    'nhl|hits': 0.0713,
-    nhl: 0.0517,
-    'nhl|points': 0.0659,
-    'nhl|shots_on_goal': 0.0685,
+    'nba|assists': 0.0509,
+    nba: 0.0309,
+    'nba|blks_stls': 0.0323,
+    'nba|points': 0.0501,
+    'nba|pra': 0.0229,
+    'nba|pts_asts': 0.0267,
+    'nba|rebounds': 0.036,
+    'nba|threes': 0.0747,
+    'nba|pts_rebs': 0.0324,
+    'nhl|hits': 0.0674,
+    nhl: 0.0512,
+    'nhl|points': 0.0736,
+    'nhl|shots_on_goal': 0.068,
     'nhl|goals': 0.005,
-    'nhl|blocked_shots': 0.1087,
-    'lol|assists_on_games_1_2': 0.0224,
-    lol: 0.0305,
-    'lol|kills_on_game_1': 0.0709,
-    'lol|kills_on_games_1_2': 0.0489,
-    'wnba|assists': 0.0679,
-    wnba: 0.0197,
-    'wnba|points': 0.0319,
-    'wnba|pra': 0.0136,
-    'wnba|pts_rebs': 0.0174,
-    'wnba|rebounds': 0.0402,
-    'wnba|pts_asts': 0.0184,
-    'wnba|threes': 0.0289,
+    'nhl|blocked_shots': 0.1172,
+    'lol|assists_on_games_1_2': 0.0232,
+    lol: 0.0303,
+    'lol|kills_on_game_1': 0.0638,
+    'lol|kills_on_games_1_2': 0.0462,
+    'wnba|assists': 0.0642,
+    wnba: 0.0192,
+    'wnba|points': 0.0306,
+    'wnba|pra': 0.0133,
+    'wnba|pts_rebs': 0.017,
+    'wnba|rebounds': 0.039,
+    'wnba|pts_asts': 0.018,
+    'wnba|threes': 0.0284,
     'mlb|hits': 0.005,
-    mlb: 0.0192,
-    'mlb|hitter_strikeouts': 0.0374,
+    mlb: 0.0191,
+    'mlb|hitter_strikeouts': 0.0484,
     'mlb|rbis': 0.005,
-    'mlb|runs': 0.0546,
-    'mlb|total_bases': 0.0435,
+    'mlb|runs': 0.0826,
+    'mlb|total_bases': 0.0434,
     'mlb|hits_runs_rbis': 0.005,
     'mlb|singles': 0.005,
-    'mlb|pitches_thrown': 0.0183,
-    'mlb|strikeouts': 0.1232,
-    ncaaf: 0.0937,
-    'ncaab|assists': 0.0323,
-    ncaab: 0.026,
-    'ncaab|points': 0.0418,
-    'ncaab|pts_asts': 0.0294,
-    'ncaab|rebounds': 0.0489,
-    'ncaab|threes': 0.0464,
-    'ncaab|pra': 0.0171,
-    'ncaab|pts_rebs': 0.0248,
-    'ncaab|rebs_asts': 0.0094,
-    soccer: 0.0406,
-    'soccer|passes': 0.0406,
-    'soccer|shots': 0.0384,
-    nfl: 0.0637,
+    'mlb|pitches_thrown': 0.0182,
+    'mlb|strikeouts': 0.1153,
+    ncaaf: 0.0931,
+    'ncaab|assists': 0.0324,
+    ncaab: 0.0261,
+    'ncaab|points': 0.0416,
+    'ncaab|pts_asts': 0.0292,
+    'ncaab|rebounds': 0.0495,
+    'ncaab|threes': 0.0459,
+    'ncaab|pra': 0.0173,
+    'ncaab|pts_rebs': 0.0249,
+    'ncaab|rebs_asts': 0.0115,
+    soccer: 0.0403,
+    'soccer|passes': 0.0404,
+    'soccer|shots': 0.0391,
+    nfl: 0.0636,
   },
   inherent: {
     'nba|assists': 0.0382,
@@ -127,6 +134,46 @@ export const COEFFICIENTS: Coefficients = {
     'soccer|shots': 0.0376,
     nfl: 0.0691,
   },
-  liveScale: 1.014,
+  liveScale: 0.983,
   fittedOn: 'seed 20261122, 2026-10-25..2026-10-31, 27676 finals',
+  withheld: {},
 };
+
+export const REAL_COEFFICIENTS: Coefficients = {
+  kind: 'real',
+  priced: [
+    { season: 0, form: 0, kSeason: 1, kForm: 1 },
+    { season: 0, form: 0, kSeason: 1, kForm: 1 },
+    { season: 0.0019, form: 0.0644, kSeason: 1, kForm: 1 },
+    { season: 0.0215, form: 0.092, kSeason: 8, kForm: 12 },
+  ],
+  unpriced: [
+    { season: 0, form: 0, kSeason: 1, kForm: 1 },
+    { season: 0, form: 0, kSeason: 1, kForm: 1 },
+    { season: 0, form: 0, kSeason: 1, kForm: 1 },
+    { season: 0, form: 0, kSeason: 1, kForm: 1 },
+  ],
+  // The real set holds one stat (NBA PRA): the spreads of the others are the simulator's fit.
+  dispersion: { ...SIMULATED_COEFFICIENTS.dispersion, 'nba|pra': 0.0737, nba: 0.0737 },
+  inherent: { ...SIMULATED_COEFFICIENTS.inherent, 'nba|pra': 0.0868, nba: 0.0868 },
+  liveScale: 1,
+  fittedOn: 'Real NBA player props with their outcomes (PRA, 2023-24 and 2024-25), 2023-10-24..2024-05-19, 5076 finals',
+  withheld: {
+    prices:
+      "worse than the books' consensus on real lines 2024-10-24..2025-04-13: Brier 0.2492 + 0.0004 (more than 1 SE, 0.0004)",
+    distribution: 'not scored on real lines: the real set has no unpriced lines',
+  },
+};
+
+/** The coefficients the simulator's code paths default to. */
+export const COEFFICIENTS = SIMULATED_COEFFICIENTS;
+
+/** Which coefficients, in a few words: "simulated, fitted on seed 20261122, 2026-10-25..2026-10-31, 27676 finals". */
+export function coefficientsLabel(coef: Coefficients): string {
+  return `${coef.kind}, fitted on ${coef.fittedOn}`;
+}
+
+/** The coefficients served: the real ones when the books are real, the simulator's on the simulator. */
+export function servedCoefficients(realBooks: boolean): Coefficients {
+  return realBooks ? REAL_COEFFICIENTS : SIMULATED_COEFFICIENTS;
+}

@@ -54,6 +54,10 @@ export const findEdgesTool = defineTool({
     const body = table(['player', 'stat', 'book', 'pick', 'prob', 'needs', 'edge (pts)', 'entry', 'game id'], rows, {
       narrowHint: 'narrow with stat/limit/minEdge',
     });
-    return `${head}\n${body}`;
+    const withheld = Object.entries(res.withheld ?? {}).map(([basis, why]) => `${basis} edges withheld: ${why}`);
+    const workings = res.rows.flatMap((r) =>
+      r.edge ? [`- ${r.player} ${r.stat} ${r.edge.side} ${r.edge.line}: ${r.edge.workings}`] : [],
+    );
+    return [head, body, ...withheld, 'workings:', ...workings].join('\n');
   },
 });
