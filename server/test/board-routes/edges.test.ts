@@ -41,37 +41,40 @@ describe('GET /api/v1/props/edges', () => {
     expect(parsed).toMatchObject({ sport: 'nba', stat: null, entry: null, minEdge: null, count: 5, total: 5 });
     // What each basis means is said once per answer; the rows carry the code and their figures.
     expect(parsed.methods).toEqual(PROBABILITY_METHODS);
-    expect(parsed.rows[0]?.probabilities?.map((p) => [p.basis, p.method])).toEqual([
+    const points = parsed.rows.find((r) => r.player === 'Nikola Jokić' && r.stat === 'points');
+    expect(points?.probabilities?.map((p) => [p.basis, p.method])).toEqual([
       [
         'prices',
-        'Underdog 27.5 -115/-105 de-vigged (margin 4.7 %) reads market 27.72; mean 26.22 = 0.24 × market 27.72 + 0.76 × season 25.76 + 0 × form 25.05 (12 games); normal mean 26.22 sd 7.79 cc; simulated coefficients',
+        'Underdog 27.5 -115/-105 de-vigged (margin 4.7 %) reads market 27.72; mean 27.68 = 0.98 × market 27.72 + 0.02 × season 25.76 + 0 × form 25.05 (12 games); normal mean 27.68 sd 8.08 cc; simulated coefficients',
       ],
       [
         'prices',
-        'Underdog 27.5 -115/-105 de-vigged (margin 4.7 %) reads market 27.72; mean 26.22 = 0.24 × market 27.72 + 0.76 × season 25.76 + 0 × form 25.05 (12 games); normal mean 26.22 sd 7.79 cc; simulated coefficients',
+        'Underdog 27.5 -115/-105 de-vigged (margin 4.7 %) reads market 27.72; mean 27.68 = 0.98 × market 27.72 + 0.02 × season 25.76 + 0 × form 25.05 (12 games); normal mean 27.68 sd 8.08 cc; simulated coefficients',
       ],
     ]);
-    // The live game (pp_1001) has no rows for pro. Jokić's points: his season (25.76) pulls the
-    // market's 27.72 down to 26.22, so the under of PrizePicks' 27.5 tops the board.
+    // The live game (pp_1001) has no rows for pro. On the simulated market a priced book already
+    // holds what the logs tell (docs/edges.md, "The simulated market"): Jokić's season (25.76)
+    // moves the market's 27.72 only to 27.68, and his rebounds over, Underdog's -140 against
+    // PrizePicks' 12.5, tops the board.
     expect(
       parsed.rows.map((r) => [r.player, r.stat, r.edge?.source, r.edge?.side, r.edge?.probability, r.edge?.edge]),
     ).toEqual([
-      ['Nikola Jokić', 'points', 'prizepicks', 'under', 0.5652, 0.0231],
       ['Nikola Jokić', 'rebounds', 'prizepicks', 'over', 0.562, 0.0199],
       ['Nikola Jokić', 'pra', 'prizepicks', 'over', 0.5427, 0.0006],
       ['LeBron James', 'points', 'prizepicks', 'over', 0.5108, -0.0313],
       ['Mikal Bridges', 'points', 'prizepicks', 'over', 0.5108, -0.0313],
+      ['Nikola Jokić', 'points', 'prizepicks', 'over', 0.5091, -0.033],
     ]);
     // The edge's workings: the chance's own figures, then the side, the breakeven and the edge.
     expect(parsed.rows[0]?.edge).toEqual({
       source: 'prizepicks',
-      line: 27.5,
-      side: 'under',
-      probability: 0.5652,
+      line: 12.5,
+      side: 'over',
+      probability: 0.562,
       entry: 'prizepicks_flex_6',
       breakeven: 0.5421,
-      edge: 0.0231,
-      workings: `${parsed.rows[0]?.probabilities?.[0]?.method}; so under 27.5 at PrizePicks wins 56.5 % of the time it does not push, against the prizepicks_flex_6 breakeven of 54.2 %: edge +2.3 points.`,
+      edge: 0.0199,
+      workings: `${parsed.rows[0]?.probabilities?.[0]?.method}; so over 12.5 at PrizePicks wins 56.2 % of the time it does not push, against the prizepicks_flex_6 breakeven of 54.2 %: edge +2 points.`,
     });
   });
 
@@ -79,15 +82,15 @@ describe('GET /api/v1/props/edges', () => {
     const ud2 = EdgesResponseSchema.parse((await edges('?entry=underdog_standard_2')).body);
     expect(ud2.entry).toBe('underdog_standard_2');
     expect(ud2.rows.map((r) => [r.stat, r.edge?.source, r.edge?.breakeven, r.edge?.edge])).toEqual([
-      ['points', 'underdog', 0.5774, -0.0122],
       ['rebounds', 'underdog', 0.5774, -0.0154],
       ['pra', 'underdog', 0.5774, -0.0347],
       ['points', 'underdog', 0.5774, -0.0666],
       ['points', 'underdog', 0.5774, -0.0666],
+      ['points', 'underdog', 0.5774, -0.0683],
     ]);
     const positive = EdgesResponseSchema.parse((await edges('?minEdge=0.01')).body);
-    expect(positive).toMatchObject({ count: 2, total: 2, minEdge: 0.01 });
-    expect(positive.rows.map((r) => r.stat)).toEqual(['points', 'rebounds']);
+    expect(positive).toMatchObject({ count: 1, total: 1, minEdge: 0.01 });
+    expect(positive.rows.map((r) => r.stat)).toEqual(['rebounds']);
     const two = EdgesResponseSchema.parse((await edges('?limit=2&stat=points')).body);
     expect(two).toMatchObject({ stat: 'points', count: 2, total: 3 });
   });

@@ -49,8 +49,6 @@ describe('GET /api/v1/props/player', () => {
       ['pra', 48.5],
       ['rebounds', 12.5],
     ]);
-    const METHOD =
-      'Underdog 27.5 -115/-105 de-vigged (margin 4.7 %) reads market 27.72; mean 26.22 = 0.24 × market 27.72 + 0.76 × season 25.76 + 0 × form 25.05 (12 games); normal mean 26.22 sd 7.79 cc; simulated coefficients';
     expect(parsed.rows[0]).toEqual({
       player: 'Nikola Jokić',
       stat: 'points',
@@ -78,36 +76,38 @@ describe('GET /api/v1/props/player', () => {
         marketKey: 'nba:points',
       },
       // Underdog -115/-105: implied 0.5349 + 0.5122, the over's share 0.5108 read as a mean (27.72)
-      // and blended with the logs (season 25.76, form 25.05 at no weight): mean 26.22, the under
-      // likelier at both books' 27.5.
-      // Best edge: PrizePicks' cheapest entry (6-pick Flex, 0.5421).
+      // and blended with the logs (season 25.76, weight 0.02 beside a priced book on the simulated
+      // market): mean 27.68, the over a shade likelier at both books' 27.5. Best edge: PrizePicks'
+      // cheapest entry (6-pick Flex, 0.5421), short of its breakeven.
       probabilities: [
         {
           source: 'prizepicks',
           line: 27.5,
-          pOver: 0.4348,
-          pUnder: 0.5652,
+          pOver: 0.5091,
+          pUnder: 0.4909,
           basis: 'prices',
-          method: METHOD,
+          method:
+            'Underdog 27.5 -115/-105 de-vigged (margin 4.7 %) reads market 27.72; mean 27.68 = 0.98 × market 27.72 + 0.02 × season 25.76 + 0 × form 25.05 (12 games); normal mean 27.68 sd 8.08 cc; simulated coefficients',
         },
         {
           source: 'underdog',
           line: 27.5,
-          pOver: 0.4348,
-          pUnder: 0.5652,
+          pOver: 0.5091,
+          pUnder: 0.4909,
           basis: 'prices',
-          method: METHOD,
+          method:
+            'Underdog 27.5 -115/-105 de-vigged (margin 4.7 %) reads market 27.72; mean 27.68 = 0.98 × market 27.72 + 0.02 × season 25.76 + 0 × form 25.05 (12 games); normal mean 27.68 sd 8.08 cc; simulated coefficients',
         },
       ],
       edge: {
         source: 'prizepicks',
         line: 27.5,
-        side: 'under',
-        probability: 0.5652,
+        side: 'over',
+        probability: 0.5091,
         entry: 'prizepicks_flex_6',
         breakeven: 0.5421,
-        edge: 0.0231,
-        workings: `${METHOD}; so under 27.5 at PrizePicks wins 56.5 % of the time it does not push, against the prizepicks_flex_6 breakeven of 54.2 %: edge +2.3 points.`,
+        edge: -0.033,
+        workings: `Underdog 27.5 -115/-105 de-vigged (margin 4.7 %) reads market 27.72; mean 27.68 = 0.98 × market 27.72 + 0.02 × season 25.76 + 0 × form 25.05 (12 games); normal mean 27.68 sd 8.08 cc; simulated coefficients; so over 27.5 at PrizePicks wins 50.9 % of the time it does not push, against the prizepicks_flex_6 breakeven of 54.2 %: edge -3.3 points.`,
       },
     });
     // The free tier's rows carry no probabilities or edge.
