@@ -112,8 +112,9 @@ describe('a whole served board at the busiest simulated hour', () => {
       if (!edge) continue;
       edges++;
       expect(edge.workings.startsWith(method)).toBe(true);
-      // The edge's side is at least an even call for one of its inputs taken alone.
-      const favoured = values.some((v) => sideChance(row, v, edge.side, edge.line, method) >= 0.5 - 1e-9);
+      // The edge's side is at least an even call for one of its inputs taken alone (to within half a
+      // point: the inputs are printed to 2 places, and a side at an even chance is a tie).
+      const favoured = values.some((v) => sideChance(row, v, edge.side, edge.line, method) >= 0.495);
       if (!favoured) contradicted.push(`${row.player} ${row.stat} ${edge.side} ${edge.line}: ${edge.workings}`);
     }
     console.log(`no absurd rows: ${rows.length} rows, ${blended} blended means, ${edges} edges checked`);
