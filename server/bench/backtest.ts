@@ -35,7 +35,7 @@ import { projectStat } from '../src/stats/projection';
 import { openDb } from '../src/store/db';
 import { type BookRead, bookReads, Consensus, chanceAt } from './backtest/books';
 import { runRealBacktest } from './backtest/real';
-import { type EdgeRow, edges, type Forecast, type Scores, score, scoreLine } from './backtest/score';
+import { type EdgeRow, edges, type Forecast, type Scores, score, scoreLine, withheldWhy } from './backtest/score';
 
 // Real lines and results (backtest/real.ts): a run of its own, never the simulator's.
 if (process.argv.includes('--real')) process.exit(runRealBacktest(process.argv));
@@ -383,6 +383,24 @@ function scoreSet(title: string, rows: readonly Row[]): void {
   console.log(line('oracle (all)', score(of((r) => r.oracle))));
 }
 
+/** Whether the served coefficients' edges of a basis hold up on these rows, or are withheld and why (paste into their `withheld`). */
+function basisVerdict(basis: string, of: readonly Row[]): void {
+  const forecast = (q: number | null, r: Row) => ({ q: q as number, over: r.over });
+  const shared = of.filter((r) => r.ours !== null && r.market !== null);
+  const why =
+    withheldWhy(
+      of.filter((r) => r.ours !== null).map((r) => forecast(r.ours, r)),
+      undefined,
+      `seed ${seed}, ${fromDay}..${new Date(end - DAY).toISOString().slice(0, 10)}`,
+    ) ??
+    withheldWhy(
+      shared.map((r) => forecast(r.ours, r)),
+      shared.map((r) => forecast(r.market, r)),
+      `the priced props of seed ${seed}`,
+    );
+  console.log(`  ${basis}: ${why ? `edges withheld, ${why}` : 'calibrated and no worse than the market: edges shown'}`);
+}
+
 function edgeTable(title: string, forecasts: Forecast[], entries: EntryBook): EdgeRow[] {
   const table = edges(forecasts, entries);
   console.log(title);
@@ -401,11 +419,11 @@ function report(rows: Row[], live: Row[], run: { steps: number; replaySec: numbe
   );
   console.log(`model fitted on ${COEFFICIENTS.fittedOn}`);
   scoreSet('\n== pre-game, all bases', rows);
-  for (const basis of [...new Set(rows.map((r) => r.basis))].sort())
-    scoreSet(
-      `\n== basis ${basis}`,
-      rows.filter((r) => r.basis === basis),
-    );
+  for (const basis of [...new Set(rows.map((r) => r.basis))].sort()) {
+    const of = rows.filter((r) => r.basis === basis);
+    scoreSet(`\n== basis ${basis}`, of);
+    basisVerdict(basis, of);
+  }
   for (const sport of [...new Set(rows.map((r) => r.sport))].sort())
     scoreSet(
       `\n== sport ${sport}`,
@@ -434,6 +452,7 @@ function report(rows: Row[], live: Row[], run: { steps: number; replaySec: numbe
     entries,
   );
   scoreSet('\n== live snapshots (start of each period)', live);
+  basisVerdict('live', live);
   for (const sport of [...new Set(live.map((r) => r.sport))].sort())
     scoreSet(
       `\n== live ${sport}`,

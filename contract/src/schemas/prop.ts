@@ -112,12 +112,12 @@ export type ProbabilityBasis = z.infer<typeof ProbabilityBasisSchema>;
  */
 export const PROBABILITY_METHODS: Record<ProbabilityBasis, string> = {
   prices:
-    "One distribution of the player's stat, read at this line: its mean stacked from the priced book's read (the mean at which its two odds, de-vigged multiplicatively, hold at its line), the season's game logs (recency-weighted) and recent form, with weights (per band of the mean: a rare stat's logs earn less) and spread fitted on earlier days' results; negative binomial for counts, a continuity-corrected normal (cc) for larger stats.",
+    "One distribution of the player's stat, read at this line, centred on a blend of the priced books' read (the mean at which their two odds, de-vigged multiplicatively, hold at their line), the season's game logs (recency-weighted) and recent form, with weights ≥ 0 that sum to 1 (so the mean lies within them; the logs' shrink with the player's games) and a spread, all fitted on earlier days' results (real coefficients when the books are real, the simulator's on it); negative binomial for counts, a continuity-corrected normal (cc) for larger stats.",
   prices_moved:
-    "The same distribution as prices (the priced book stacked with the logs), read at this book's line, which differs from the priced one.",
+    "The same distribution as prices (the priced books blended with the logs), read at this book's line, which differs from the priced one.",
   distribution:
-    "No book prices the prop: the same distribution with the line as the market's read, stacked with the season's logs and recent form.",
-  live: "In-game: the value so far plus the same stacked distribution over the share of regulation the books' clock says is left, its market read taken from the live line and prices (scaled to a whole game); a prop whose value already beats the line is decided.",
+    "No book prices the prop: the same distribution with the line as the market's read, blended with the season's logs and recent form.",
+  live: "In-game: the value so far plus the same blended distribution over the share of regulation the books' clock says is left, its market read taken from the live line and prices (scaled to a whole game); a prop whose value already beats the line is decided.",
   none: 'No estimate: the prop has no line to read.',
 };
 

@@ -22,7 +22,7 @@ import { type Coefficients, fitCoefficients, type Sample } from '../../src/odds/
 import { byDateDesc } from '../../src/stats/context';
 import { parseGameLogCsv, splitCsv } from '../../src/stats/csv';
 import { projectStat } from '../../src/stats/projection';
-import { type Scores, score, scoreLine } from './score';
+import { brierDifference, score, scoreLine, withheldWhy } from './score';
 
 /** The columns of props.csv, in any order; start_time may be empty, and so may taken_at. */
 export const PROPS_COLUMNS = [
@@ -332,28 +332,6 @@ function betLine(b: BetRow): string {
   return `  ${b.source.padEnd(22)} ≥${b.minEdge.toFixed(2)}  picks ${String(b.picks).padStart(6)}  hit ${pct(b.hitRate)} ±${pct(b.hitHalfWidth)}  ROI ${pct(b.roi).padStart(6)} ±${pct(b.roiHalfWidth)} %`;
 }
 
-/** Brier of ours less the market's on the same lines, and its standard error (paired). */
-function brierDifference(rows: readonly Row[]): { diff: number; se: number } {
-  const d = rows.map((r) => {
-    const y = r.result === 'over' ? 1 : 0;
-    return (r.ours - y) ** 2 - (r.market - y) ** 2;
-  });
-  const mean = d.reduce((a, v) => a + v, 0) / d.length;
-  const variance = d.reduce((a, v) => a + (v - mean) ** 2, 0) / (d.length - 1);
-  return { diff: mean, se: Math.sqrt(variance / d.length) };
-}
-
-/** Why a basis's edges are withheld on these rows (uncalibrated, or worse than the market by more than 1 SE), or undefined. */
-function verdict(rows: readonly Row[], ours: Scores, span: string): string | undefined {
-  const off = ours.bins.filter((b) => b.n >= 100 && !b.ok);
-  if (off.length > 0)
-    return `not calibrated on real lines ${span}: ${off.map((b) => `${pct(b.predicted)} % → ${pct(b.observed)} % (n ${b.n})`).join(', ')} outside max(3 points, 2 SE)`;
-  const { diff, se } = brierDifference(rows);
-  if (diff > se)
-    return `worse than the books' consensus on real lines ${span}: Brier ${(ours.brier - diff).toFixed(4)} + ${diff.toFixed(4)} (more than 1 SE, ${se.toFixed(4)})`;
-  return undefined;
-}
-
 /** `pnpm backtest --real DIR [--fit-until YYYY-MM-DD]`; answers the exit code. */
 export function runRealBacktest(argv: readonly string[]): number {
   const began = performance.now();
@@ -427,12 +405,19 @@ export function runRealBacktest(argv: readonly string[]): number {
       console.log(scoreLine('market (consensus)', score(of((r) => r.market))));
       console.log(scoreLine('coin', score(of(() => 0.5))));
       if (decided.length > 1) {
-        const { diff, se } = brierDifference(decided);
+        const { diff, se } = brierDifference(
+          of((r) => r.ours),
+          of((r) => r.market),
+        );
         console.log(
           `  ours − market Brier ${diff >= 0 ? '+' : ''}${diff.toFixed(4)} ± ${se.toFixed(4)} (1 SE): ${diff > se ? 'worse' : diff < -se ? 'better' : 'no different within 1 SE'}`,
         );
         if (basis) {
-          const why = verdict(decided, ours, span);
+          const why = withheldWhy(
+            of((r) => r.ours),
+            of((r) => r.market),
+            `real lines ${span}`,
+          );
           if (why) withheld[basis] = why;
           console.log(
             `  ${basis}: ${why ? `edges withheld, ${why}` : 'calibrated and no worse than the market: edges shown'}`,

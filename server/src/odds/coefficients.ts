@@ -200,7 +200,7 @@ export const REAL_COEFFICIENTS: Coefficients = {
   fittedOn: 'Real NBA player props with their outcomes (PRA, 2023-24 and 2024-25), 2023-10-24..2024-05-19, 5076 finals',
   withheld: {
     prices:
-      "worse than the books' consensus on real lines 2024-10-24..2025-04-13: Brier 0.2492 + 0.0004 (more than 1 SE, 0.0004)",
+      'worse than the market on real lines 2024-10-24..2025-04-13: Brier 0.2496 against 0.2492 (more than 1 SE, 0.0004)',
     distribution: 'not scored on real lines: the real set has no unpriced lines',
   },
 };

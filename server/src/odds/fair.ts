@@ -1,7 +1,7 @@
 /**
  * Fair probabilities of each book's line of a prop, all read from one distribution of the
  * player's stat (odds/model.ts): the market's read (a priced book's two sides de-vigged, else
- * the line) stacked with the season's logs and recent form. Computed once per change of the
+ * the line) blended with the season's logs and recent form. Computed once per change of the
  * prop's quotes or of the game logs, not per request.
  * `method` gives the figures in a few words; what each basis means is said once, in the
  * contract's PROBABILITY_METHODS legend, not on every row.
@@ -180,7 +180,7 @@ function logReads(input: PlayerInput): Pick<Reads, 'season' | 'form' | 'games'> 
 }
 
 /**
- * Each book's line of one prop, from one distribution: its mean stacked from the market
+ * Each book's line of one prop, from one distribution: its mean blended from the market
  * (the priced book's de-vigged chance, else the line), the season's logs and recent form
  * (odds/model.ts, weights fitted on earlier days), its spread fitted likewise. The basis says
  * which market read it rests on: the prices at this line, the prices carried to another line,
@@ -217,7 +217,7 @@ export function liveMarketMean(lineLeft: number, pOver: number, dispersion: numb
 }
 
 /**
- * A live prop's chances: the same stacked mean as before the start, its market read taken from
+ * A live prop's chances: the same blended mean as before the start, its market read taken from
  * the live line and prices (what the book expects over the share left, scaled to a game), then
  * the value so far plus that distribution over what is left (odds/live.ts). Empty when the
  * value so far or the share played is unknown.
