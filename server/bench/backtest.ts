@@ -398,7 +398,8 @@ function basisVerdict(basis: string, of: readonly Row[]): void {
       shared.map((r) => forecast(r.market, r)),
       `the priced props of seed ${seed}`,
     );
-  console.log(`  ${basis}: ${why ? `edges withheld, ${why}` : 'calibrated and no worse than the market: edges shown'}`);
+  const fine = shared.length > 1 ? 'calibrated and no worse than the market' : 'calibrated (no market to compare)';
+  console.log(`  ${basis}: ${why ? `edges withheld, ${why}` : `${fine}: edges shown`}`);
 }
 
 function edgeTable(title: string, forecasts: Forecast[], entries: EntryBook): EdgeRow[] {
