@@ -49,6 +49,8 @@ describe('GET /api/v1/props/player', () => {
       ['pra', 48.5],
       ['rebounds', 12.5],
     ]);
+    const METHOD =
+      'Underdog 27.5 -115/-105 de-vigged (margin 4.7 %) reads market 27.72; mean 27.68 = 0.98 × market 27.72 + 0.02 × season 25.76 + 0 × form 25.05 (12 games); normal mean 27.68 sd 8.08 cc; simulated coefficients';
     expect(parsed.rows[0]).toEqual({
       player: 'Nikola Jokić',
       stat: 'points',
@@ -86,8 +88,7 @@ describe('GET /api/v1/props/player', () => {
           pOver: 0.5091,
           pUnder: 0.4909,
           basis: 'prices',
-          method:
-            'Underdog 27.5 -115/-105 de-vigged (margin 4.7 %) reads market 27.72; mean 27.68 = 0.98 × market 27.72 + 0.02 × season 25.76 + 0 × form 25.05 (12 games); normal mean 27.68 sd 8.08 cc; simulated coefficients',
+          method: METHOD,
         },
         {
           source: 'underdog',
@@ -95,8 +96,7 @@ describe('GET /api/v1/props/player', () => {
           pOver: 0.5091,
           pUnder: 0.4909,
           basis: 'prices',
-          method:
-            'Underdog 27.5 -115/-105 de-vigged (margin 4.7 %) reads market 27.72; mean 27.68 = 0.98 × market 27.72 + 0.02 × season 25.76 + 0 × form 25.05 (12 games); normal mean 27.68 sd 8.08 cc; simulated coefficients',
+          method: METHOD,
         },
       ],
       edge: {
@@ -107,7 +107,7 @@ describe('GET /api/v1/props/player', () => {
         entry: 'prizepicks_flex_6',
         breakeven: 0.5421,
         edge: -0.033,
-        workings: `Underdog 27.5 -115/-105 de-vigged (margin 4.7 %) reads market 27.72; mean 27.68 = 0.98 × market 27.72 + 0.02 × season 25.76 + 0 × form 25.05 (12 games); normal mean 27.68 sd 8.08 cc; simulated coefficients; so over 27.5 at PrizePicks wins 50.9 % of the time it does not push, against the prizepicks_flex_6 breakeven of 54.2 %: edge -3.3 points.`,
+        workings: `${METHOD}; so over 27.5 at PrizePicks wins 50.9 % of the time it does not push, against the prizepicks_flex_6 breakeven of 54.2 %: edge -3.3 points.`,
       },
     });
     // The free tier's rows carry no probabilities or edge.

@@ -60,7 +60,7 @@ describe('board routes on the seeded simulator', () => {
     if (Number.isInteger(ud.line)) expect(underdog?.pPush).toBeGreaterThan(0);
     else expect(Math.abs((underdog?.pOver as number) - devigged)).toBeLessThan(0.15);
     expect(underdog?.method).toContain('de-vigged');
-    expect(underdog?.method).toMatch(/reads market [\d.]+; mean [\d.]+ = /);
+    expect(underdog?.method).toMatch(/; mean [\d.]+ = [\d.]+ × market [\d.]+ \+ /);
     const prizepicks = row?.probabilities?.find((p) => p.source === 'prizepicks');
     expect(prizepicks).toMatchObject({ line: pp.line });
     expect(prizepicks?.method).toBe(underdog?.method);

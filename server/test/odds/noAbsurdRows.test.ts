@@ -112,9 +112,11 @@ describe('a whole served board at the busiest simulated hour', () => {
       if (!edge) continue;
       edges++;
       expect(edge.workings.startsWith(method)).toBe(true);
-      // The edge's side is at least an even call for one of its inputs taken alone (to within half a
-      // point: the inputs are printed to 2 places, and a side at an even chance is a tie).
-      const favoured = values.some((v) => sideChance(row, v, edge.side, edge.line, method) >= 0.495);
+      // The edge's side is at least an even call for one of its inputs taken alone. The inputs are
+      // read back from the method, printed to 2 places: within half a point of even is an even call
+      // (a live over 6.5 on a mean of 12.17, 2 so far and 40 % left, served at 50 %, reads a hair under
+      // it from the printed figures).
+      const favoured = values.some((v) => sideChance(row, v, edge.side, edge.line, method) >= 0.5 - 0.005);
       if (!favoured) contradicted.push(`${row.player} ${row.stat} ${edge.side} ${edge.line}: ${edge.workings}`);
     }
     console.log(`no absurd rows: ${rows.length} rows, ${blended} blended means, ${edges} edges checked`);
