@@ -447,6 +447,7 @@ export function runRealBacktest(argv: readonly string[]): number {
       for (const b of bets(source, scored, pick)) console.log(betLine(b));
     if (fitUntil !== undefined) {
       withheld.distribution = 'not scored on real lines: the real set has no unpriced lines';
+      withheld.live = 'not scored on real lines: the real set has no in-game lines';
       console.log(
         `\nREAL_COEFFICIENTS (paste into server/src/odds/coefficients.ts):\n${JSON.stringify({ ...coef, withheld }, null, 2)}`,
       );

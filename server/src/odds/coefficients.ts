@@ -202,6 +202,7 @@ export const REAL_COEFFICIENTS: Coefficients = {
     prices:
       'worse than the market on real lines 2024-10-24..2025-04-13: Brier 0.2496 against 0.2492 (more than 1 SE, 0.0004)',
     distribution: 'not scored on real lines: the real set has no unpriced lines',
+    live: 'not scored on real lines: the real set has no in-game lines',
   },
 };
 
