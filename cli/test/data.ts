@@ -187,6 +187,8 @@ export const disagreeing: ScanRow = row({
     entry: 'prizepicks_power_2',
     breakeven: 0.5774,
     edge: 0.0038,
+    workings:
+      'Underdog 5 -115/-105 de-vigged (margin 4.3 %) reads market 5.09; mean 5.2 = 0.8 × market 5.09 + 0.15 × season 5.62 + 0.05 × form 5.4 (40 games); negative binomial mean 5.2 variance 6.12; simulated coefficients; so over 4.5 at PrizePicks wins 58.1 % of the time it does not push, against the prizepicks_power_2 breakeven of 57.7 %: edge +0.4 points.',
   },
 });
 
@@ -373,6 +375,8 @@ export const edges: EdgesResponse = {
         entry: 'prizepicks_flex_6',
         breakeven: 0.5421,
         edge: 0.0199,
+        workings:
+          'line 27.5 unpriced reads market 27.5; mean 28.4 = 0.7 × market 27.5 + 0.2 × season 30.1 + 0.1 × form 31.2 (38 games); normal mean 28.4 sd 6.2 cc; simulated coefficients; so over 27.5 at PrizePicks wins 56.2 % of the time it does not push, against the prizepicks_flex_6 breakeven of 54.2 %: edge +2 points.',
       },
     },
     {
@@ -385,6 +389,8 @@ export const edges: EdgesResponse = {
         entry: 'underdog_insured_5',
         breakeven: 0.5475,
         edge: -0.0367,
+        workings:
+          'line 22.5 unpriced reads market 22.5; mean 22.3 = 0.75 × market 22.5 + 0.2 × season 21.8 + 0.05 × form 21.6 (41 games); normal mean 22.3 sd 5.9 cc; simulated coefficients; so under 22.5 at Underdog wins 51.1 % of the time it does not push, against the underdog_insured_5 breakeven of 54.8 %: edge -3.7 points.',
       },
     },
   ],
@@ -553,4 +559,5 @@ export const record: TrackRecordResponse = {
   },
   edges: [edgeRow(0, 300, 181, 20), edgeRow(0.02, 210, 131, 14), edgeRow(0.05, 96, 61, 7), edgeRow(0.1, 0, 0, 0)],
   note: 'Chances the service published when each game started, scored against the recorded results. They are estimates, not promises.',
+  coefficients: 'simulated, fitted on seed 20261122, 2026-10-25..2026-10-31, 27676 finals',
 };

@@ -104,31 +104,20 @@ describe('scan --sort and --min-books', () => {
 });
 
 describe('--why', () => {
-  // The workings of each row's estimate, one with a stored escape sequence that must not act.
-  const probability = (source: 'prizepicks' | 'underdog', line: number, method: string) => ({
-    source,
-    line,
-    pOver: 0.5,
-    pUnder: 0.5,
-    basis: 'prices' as const,
-    method,
-  });
+  // Each row's edge carries its workings; one holds a stored escape sequence that must not act.
   const [tatum, brown] = data.edges.rows as [ScanRow, ScanRow];
   const withWorkings = {
     ...data.edges,
     rows: [
       {
         ...tatum,
-        probabilities: [
-          probability('underdog', 27.5, 'not this book'),
-          probability(
-            'prizepicks',
-            27.5,
+        edge: {
+          ...tatum.edge!,
+          workings:
             'Underdog 27.5 -120/-105 de-vigged (margin 4.4 %, mean 27.9) stacked with 40 games (season 26.1, form 28.4): normal mean 27.6 sd 6.1 cc',
-          ),
-        ],
+        },
       },
-      { ...brown, probabilities: [probability('underdog', 22.5, 'Underdog 22.5\u001b[2J cleared the screen')] },
+      { ...brown, edge: { ...brown.edge!, workings: 'Underdog 22.5\u001b[2J cleared the screen' } },
     ],
   };
   const client = fakeClient({ edges: async () => withWorkings, scan: async () => ({ ...withWorkings, sport: 'nba' }) });
@@ -148,7 +137,6 @@ describe('--why', () => {
       ]);
       expect(stdout.text).toContain('    Underdog 22.5\\x1b[2J cleared the screen');
       expect(stdout.text).not.toContain('\u001b[2J');
-      expect(stdout.text).not.toContain('not this book');
     }
   });
 

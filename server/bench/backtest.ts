@@ -6,7 +6,8 @@
  * oracle (the simulator's truth, sim/oracle.ts). Live props are snapshotted at the start of
  * each period and settled the same way. A benchmark, not a test: it prints, it asserts nothing.
  *
- * Run: `pnpm backtest [--days 14] [--seed 20261122] [--from 2026-11-01] [--step 60]`.
+ * Run: `pnpm backtest [--days 14] [--seed 20261122] [--from 2026-11-01] [--step 60]`; on real lines
+ * and results, `pnpm backtest --real DIR [--fit-until YYYY-MM-DD]` (backtest/real.ts, docs/edges.md).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,14 +26,19 @@ import { devigMultiplicative } from '../src/odds/devig';
 import { EntryBook } from '../src/odds/entries';
 import { liveFairProbabilities, type PlayerInput, readsOf } from '../src/odds/fair';
 import { playedShareAt } from '../src/odds/live';
-import { fitCoefficients, fitLiveScale, type Sample } from '../src/odds/model';
+import { dispersionOf, fitCoefficients, fitLiveScale, type Sample, seasonMean } from '../src/odds/model';
 import { pastGameLogs } from '../src/sim/gameLogs';
 import { oracle } from '../src/sim/oracle';
 import { SIM_SPORTS, type SimGame, type SimPlayer, SimWorld } from '../src/sim/world';
 import { byDateDesc } from '../src/stats/context';
 import { projectStat } from '../src/stats/projection';
 import { openDb } from '../src/store/db';
-import { type EdgeRow, edges, type Forecast, type Scores, score } from './backtest/score';
+import { type BookRead, bookReads, Consensus, chanceAt } from './backtest/books';
+import { runRealBacktest } from './backtest/real';
+import { type EdgeRow, edges, type Forecast, type Scores, score, scoreLine, withheldWhy } from './backtest/score';
+
+// Real lines and results (backtest/real.ts): a run of its own, never the simulator's.
+if (process.argv.includes('--real')) process.exit(runRealBacktest(process.argv));
 
 const DAY = 86_400_000;
 const MIN = 60_000;
@@ -63,6 +69,15 @@ interface Row {
   market: number | null;
   oracle: number;
   over: boolean;
+  /** Pre-game only: each book alone, their consensus and the logs alone (bench/backtest/books.ts). */
+  yardsticks?: Yardsticks;
+}
+
+interface Yardsticks {
+  prizepicks: number | null;
+  underdog: number | null;
+  consensus: number | null;
+  logsOnly: number | null;
 }
 
 const world = new SimWorld(seed);
@@ -189,6 +204,8 @@ try {
 
   const sports = SIM_SPORTS.map((s) => s.id);
   const rows: Row[] = [];
+  const reads = new Map<Row, { key: string; line: number; playerKey: string; gameId: string; reads: BookRead[] }>();
+  const consensus = new Consensus();
   for (const l of await locks.settled({ sports })) {
     if (l.result === 'push') continue;
     const game = simGames.get(l.gameId);
@@ -205,7 +222,18 @@ try {
       oracle: noPush(oracle(world, game, player, l.stat, l.line, game.startMs - 1)),
       over: l.result === 'over',
     });
+    const key = `${l.sport}|${l.stat}`;
+    const propReads = bookReads(prop.books, dispersionOf(COEFFICIENTS, l.sport, l.stat));
+    if (l.book === prop.books[0]?.source) consensus.observe(key, propReads);
+    reads.set(rows[rows.length - 1] as Row, {
+      key,
+      line: l.line,
+      playerKey: l.playerKey,
+      gameId: l.gameId,
+      reads: propReads,
+    });
   }
+  await yardsticks(gameLogs, reads, consensus);
   await liveOurs(gameLogs);
   const live: Row[] = [];
   for (const r of liveRows) {
@@ -216,7 +244,7 @@ try {
     const samples = await samplesOf(gameLogs, await locks.settled({ sports }));
     const liveSamples = live.flatMap((r) => (r.ours === null ? [] : [{ date: r.date, q: r.ours, over: r.over }]));
     const coef = {
-      ...fitCoefficients(samples, '9999-99-99', `seed ${seed}`),
+      ...fitCoefficients(samples, '9999-99-99', `seed ${seed}`, 'simulated'),
       liveScale: fitLiveScale(liveSamples, '9999-99-99', COEFFICIENTS.liveScale),
     };
     console.log(`COEFFICIENTS (paste into server/src/odds/coefficients.ts):\n${JSON.stringify(coef, null, 2)}`);
@@ -231,6 +259,38 @@ try {
 function playerInput(logs: readonly GameLog[], sport: SportId, playerKey: string, stat: string): PlayerInput {
   const games = logs.filter((g) => g.playerKey === playerKey && g.stat === stat).sort(byDateDesc);
   return { sport, stat, values: games.map((g) => g.value), projection: projectStat(sport, stat, games) };
+}
+
+/** Each book's, the consensus' and the logs-only chance of each pre-game row at its line. */
+async function yardsticks(
+  store: GameLogStore,
+  reads: Map<Row, { key: string; line: number; playerKey: string; gameId: string; reads: BookRead[] }>,
+  consensus: Consensus,
+): Promise<void> {
+  const byGame = new Map<string, Row[]>();
+  for (const [row, r] of reads) byGame.set(r.gameId, [...(byGame.get(r.gameId) ?? []), row]);
+  for (const list of byGame.values()) {
+    const first = list[0] as Row;
+    const keys = [...new Set(list.map((row) => reads.get(row)?.playerKey as string))];
+    const logs = await store.before(first.sport, keys, first.date);
+    for (const row of list) {
+      const r = reads.get(row) as NonNullable<ReturnType<typeof reads.get>>;
+      const stat = r.key.slice(r.key.indexOf('|') + 1);
+      const dispersion = dispersionOf(COEFFICIENTS, row.sport, stat);
+      const of = (source: Book) => {
+        const read = r.reads.find((b) => b.source === source);
+        return read ? chanceAt(read, r.line, dispersion) : null;
+      };
+      const mean = consensus.mean(r.key, r.reads);
+      const season = seasonMean(playerInput(logs, row.sport, r.playerKey, stat).values);
+      row.yardsticks = {
+        prizepicks: of('prizepicks'),
+        underdog: of('underdog'),
+        consensus: mean === null ? null : chanceAt({ line: Number.NaN, mean }, r.line, dispersion),
+        logsOnly: season === null ? null : chanceAt({ line: Number.NaN, mean: season }, r.line, dispersion),
+      };
+    }
+  }
 }
 
 /** Our live chances of each snapshot, as the served board gives them (odds/fair.ts): logs before the day, the live quotes, the value so far and the clock. */
@@ -279,11 +339,7 @@ function pct(v: number): string {
 }
 
 function line(label: string, s: Scores): string {
-  const bins = s.bins
-    .filter((b) => b.n >= 100)
-    .map((b) => `${pct(b.predicted)}→${pct(b.observed)}${b.ok ? '' : '!'} (${b.n})`)
-    .join(', ');
-  return `  ${label.padEnd(22)} n ${String(s.n).padStart(6)}  Brier ${s.brier.toFixed(4)}  logloss ${s.logLoss.toFixed(4)}  ECE ${pct(s.ece).padStart(4)}  bins n≥100: ${bins}`;
+  return scoreLine(label, s);
 }
 
 /** Ours, the market's and the oracle's scores on a set of rows; the comparison on the rows both we and the market have. */
@@ -307,7 +363,43 @@ function scoreSet(title: string, rows: readonly Row[]): void {
     const gap = m.brier - t.brier;
     console.log(`  gap closed: ${gap > 0 ? pct((m.brier - o.brier) / gap) : 'n/a'} % of market→oracle`);
   }
+  const both = rows.filter(
+    (r) =>
+      r.ours !== null &&
+      r.yardsticks?.prizepicks != null &&
+      r.yardsticks.underdog != null &&
+      r.yardsticks.consensus !== null &&
+      r.yardsticks.logsOnly !== null,
+  );
+  if (both.length > 0) {
+    const y = (r: Row) => r.yardsticks as Yardsticks;
+    console.log(line('ours (both books)', score(of((r) => r.ours, both))));
+    console.log(line('book prizepicks', score(of((r) => y(r).prizepicks, both))));
+    console.log(line('book underdog', score(of((r) => y(r).underdog, both))));
+    console.log(line('consensus', score(of((r) => y(r).consensus, both))));
+    console.log(line('logs-only', score(of((r) => y(r).logsOnly, both))));
+    console.log(line('oracle (both books)', score(of((r) => r.oracle, both))));
+  }
   console.log(line('oracle (all)', score(of((r) => r.oracle))));
+}
+
+/** Whether the served coefficients' edges of a basis hold up on these rows, or are withheld and why (paste into their `withheld`). */
+function basisVerdict(basis: string, of: readonly Row[]): void {
+  const forecast = (q: number | null, r: Row) => ({ q: q as number, over: r.over });
+  const shared = of.filter((r) => r.ours !== null && r.market !== null);
+  const why =
+    withheldWhy(
+      of.filter((r) => r.ours !== null).map((r) => forecast(r.ours, r)),
+      undefined,
+      `seed ${seed}, ${fromDay}..${new Date(end - DAY).toISOString().slice(0, 10)}`,
+    ) ??
+    withheldWhy(
+      shared.map((r) => forecast(r.ours, r)),
+      shared.map((r) => forecast(r.market, r)),
+      `the priced props of seed ${seed}`,
+    );
+  const fine = shared.length > 1 ? 'calibrated and no worse than the market' : 'calibrated (no market to compare)';
+  console.log(`  ${basis}: ${why ? `edges withheld, ${why}` : `${fine}: edges shown`}`);
 }
 
 function edgeTable(title: string, forecasts: Forecast[], entries: EntryBook): EdgeRow[] {
@@ -328,11 +420,11 @@ function report(rows: Row[], live: Row[], run: { steps: number; replaySec: numbe
   );
   console.log(`model fitted on ${COEFFICIENTS.fittedOn}`);
   scoreSet('\n== pre-game, all bases', rows);
-  for (const basis of [...new Set(rows.map((r) => r.basis))].sort())
-    scoreSet(
-      `\n== basis ${basis}`,
-      rows.filter((r) => r.basis === basis),
-    );
+  for (const basis of [...new Set(rows.map((r) => r.basis))].sort()) {
+    const of = rows.filter((r) => r.basis === basis);
+    scoreSet(`\n== basis ${basis}`, of);
+    basisVerdict(basis, of);
+  }
   for (const sport of [...new Set(rows.map((r) => r.sport))].sort())
     scoreSet(
       `\n== sport ${sport}`,
@@ -361,6 +453,7 @@ function report(rows: Row[], live: Row[], run: { steps: number; replaySec: numbe
     entries,
   );
   scoreSet('\n== live snapshots (start of each period)', live);
+  basisVerdict('live', live);
   for (const sport of [...new Set(live.map((r) => r.sport))].sort())
     scoreSet(
       `\n== live ${sport}`,

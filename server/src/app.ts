@@ -39,6 +39,7 @@ import { hostPolicy } from './net/hostGuard';
 import { registerJsonBodies } from './net/jsonBody';
 import { isTrustedProxy, type TrustProxy } from './net/trustProxy';
 import { EntryBook, PropOdds } from './odds';
+import type { Coefficients } from './odds/model';
 import type { BoardData, QueryDeps } from './queries/deps';
 import { registerContractRoutes } from './routes';
 import { registerStreamRoute } from './routes/stream';
@@ -69,6 +70,8 @@ export interface AppDeps {
   boardData?: BoardData;
   /** The pick'em payout tables in force (default: the catalog's). */
   entries?: EntryBook;
+  /** The model's coefficients (default: the simulator's; serve passes the real ones when the books are real). */
+  coefficients?: Coefficients;
   /** The machine's clock: keys, limits, tokens, admin (default Date.now). */
   now?: () => number;
   /** The board's clock: views, history windows, the stream (PROPS_SIM_CLOCK's on the simulator); default `now`. */
@@ -177,7 +180,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const now = deps.now ?? Date.now;
   const boardNow = deps.boardNow ?? now;
   const entries = deps.entries ?? new EntryBook();
-  const odds = new PropOdds(entries, deps.boardData?.gameLogs);
+  const odds = new PropOdds(entries, deps.boardData?.gameLogs, deps.coefficients);
   const queryDeps: QueryDeps = {
     views: new ViewRegistry(deps.source, deps.projections, odds),
     limiter: deps.limiter,
@@ -185,6 +188,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     machineNow: now,
     boardData: deps.boardData,
     entries,
+    ...(deps.coefficients ? { coefficients: deps.coefficients } : {}),
   };
   const guardDeps = { keys: deps.keys, limiter: deps.limiter, now };
   const guard = createKeyGuard(guardDeps);

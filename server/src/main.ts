@@ -97,6 +97,7 @@ export async function serve(opts: ServeOptions = {}, config: Config = loadConfig
     projections: runtime.projections,
     boardData: runtime.boardData,
     entries: runtime.entries,
+    coefficients: runtime.coefficients,
     streamTokens: runtime.streamTokens,
     streamSlots: runtime.streamSlots,
     streamLog: runtime.streamLog,

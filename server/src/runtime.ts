@@ -23,7 +23,9 @@ import { KeyCache } from './keys/cache';
 import { MemoryLimiter } from './limits/memory';
 import { RedisLimiter } from './limits/redis';
 import type { Limiter } from './limits/types';
+import { servedCoefficients } from './odds/coefficients';
 import { EntryBook } from './odds/entries';
+import type { Coefficients } from './odds/model';
 import { entryTablesOf } from './odds/tables';
 import type { BoardData } from './queries/deps';
 import { SimWorld } from './sim/world';
@@ -51,6 +53,8 @@ export interface Runtime {
   boardData: BoardData;
   /** The pick'em payout tables: the catalog's, or PROPS_ENTRIES_FILE / PROPS_ENTRIES. */
   entries: EntryBook;
+  /** The model's coefficients served: the real ones when the books are real (PROPS_BOOKS), else the simulator's. */
+  coefficients: Coefficients;
   /** The stored stream event log (PROPS_STREAM_LOG_HOURS; absent at 0). */
   streamLog?: StreamLog;
   /** On Redis: stream tokens and open-stream counts every replica shares (else the app keeps its own). */
@@ -227,6 +231,7 @@ export async function openRuntime(config: Config, opts: RuntimeOptions = {}): Pr
     projections: boardData.gameLogs,
     boardData,
     entries,
+    coefficients: servedCoefficients(config.PROPS_BOOKS.length > 0),
     ...(streamTokens && streamSlots ? { streamTokens, streamSlots } : {}),
     ...(streamLog ? { streamLog } : {}),
     webhooks,

@@ -200,9 +200,10 @@ export function renderRecord(data: TrackRecordResponse, ctx: CommandContext, opt
   const heading = out.heading(`Track record · ${scope}`);
   if (data.count === 0 && data.pushes === 0)
     return heading + out.note('No settled props with a published chance yet: props settle once their games are final.');
-  const scores = out.prose(
-    `${data.count.toLocaleString('en-US')} settled estimates (${data.pushes.toLocaleString('en-US')} pushes apart) · Brier ${fixed4(data.brier)} (a coin: 0.25) · log loss ${fixed4(data.logLoss)} (a coin: 0.693)`,
-  );
+  const scores =
+    out.prose(
+      `${data.count.toLocaleString('en-US')} settled estimates (${data.pushes.toLocaleString('en-US')} pushes apart) · Brier ${fixed4(data.brier)} (a coin: 0.25) · log loss ${fixed4(data.logLoss)} (a coin: 0.693)`,
+    ) + out.prose(`The model's coefficients: ${data.coefficients}`);
   const picks = opts.edges ? data.edges : data.edges.filter((e) => e.minEdge === minEdge);
   return (
     heading +

@@ -124,11 +124,9 @@ export function edgePoints(edge: number): string {
   return `${edge > 0 ? '+' : ''}${(edge * 100).toFixed(1)}`;
 }
 
-/** The workings of a row's edge: the sentence the API gives for the estimate at the edge's book and line. */
-export function edgeWorkings(r: Pick<ScanRow, 'edge' | 'probabilities'>): string | undefined {
-  const e = r.edge;
-  if (!e) return undefined;
-  return r.probabilities?.find((p) => p.source === e.source && p.line === e.line)?.method;
+/** The workings of a row's edge: the one sentence the API gives with it (inputs, weights, mean, chance, breakeven). */
+export function edgeWorkings(r: Pick<ScanRow, 'edge'>): string | undefined {
+  return r.edge?.workings;
 }
 
 /** A sport as a heading names it ("NBA Basketball"); every sport when none is given. */

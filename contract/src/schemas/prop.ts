@@ -112,12 +112,12 @@ export type ProbabilityBasis = z.infer<typeof ProbabilityBasisSchema>;
  */
 export const PROBABILITY_METHODS: Record<ProbabilityBasis, string> = {
   prices:
-    "One distribution of the player's stat, read at this line: its mean stacked from the priced book's read (the mean at which its two odds, de-vigged multiplicatively, hold at its line), the season's game logs (recency-weighted) and recent form, with weights (per band of the mean: a rare stat's logs earn less) and spread fitted on earlier days' results; negative binomial for counts, a continuity-corrected normal (cc) for larger stats.",
+    "One distribution of the player's stat, read at this line, centred on a blend of the priced books' read (the mean at which their two odds, de-vigged multiplicatively, hold at their line), the season's game logs (recency-weighted) and recent form, with weights ≥ 0 that sum to 1 (so the mean lies within them; the logs' shrink with the player's games) and a spread, all fitted on earlier days' results (real coefficients when the books are real, the simulator's on it); negative binomial for counts, a continuity-corrected normal (cc) for larger stats.",
   prices_moved:
-    "The same distribution as prices (the priced book stacked with the logs), read at this book's line, which differs from the priced one.",
+    "The same distribution as prices (the priced books blended with the logs), read at this book's line, which differs from the priced one.",
   distribution:
-    "No book prices the prop: the same distribution with the line as the market's read, stacked with the season's logs and recent form.",
-  live: "In-game: the value so far plus the same stacked distribution over the share of regulation the books' clock says is left, its market read taken from the live line and prices (scaled to a whole game); a prop whose value already beats the line is decided.",
+    "No book prices the prop: the same distribution with the line as the market's read, blended with the season's logs and recent form.",
+  live: "In-game: the value so far plus the same blended distribution over the share of regulation the books' clock says is left, its market read taken from the live line and prices (scaled to a whole game); a prop whose value already beats the line is decided.",
   none: 'No estimate: the prop has no line to read.',
 };
 
@@ -173,6 +173,12 @@ export const EdgeSchema = z
     entry: z.string().describe('The entry type judged against (GET /api/v1/entries)'),
     breakeven: z.number().min(0).max(1).describe("That entry type's per-leg breakeven"),
     edge: z.number().describe('probability − breakeven: above 0, the side beats the entry type on this estimate'),
+    workings: z
+      .string()
+      .min(1)
+      .describe(
+        "The edge's workings in one sentence a bettor can check: the market read, the season and form reads with their weights (each ≥ 0, summing to 1) and the mean they give, the distribution, the side's chance given no push, the breakeven and the edge; and which coefficients (real or simulated) made it",
+      ),
   })
   .describe('Edge');
 export type Edge = z.infer<typeof EdgeSchema>;
@@ -189,6 +195,12 @@ export const ScanRowSchema = PlayerPropSchema.extend({
   edge: EdgeSchema.optional().describe(
     "The better side against the book's entry type with the lowest breakeven (pro tier and above); absent without a probability",
   ),
+  edgeWithheld: z
+    .string()
+    .optional()
+    .describe(
+      'Why some of the chances carry no edge: their basis was not calibrated on the days it was scored on (a calibration bin outside max(3 points, 2 standard errors)), so no edge is claimed from them',
+    ),
 }).describe('ScanRow');
 export type ScanRow = z.infer<typeof ScanRowSchema>;
 
@@ -213,5 +225,11 @@ export const EdgesResponseSchema = ScanResponseSchema.extend({
   methods: z
     .record(ProbabilityBasisSchema, z.string())
     .describe("What each probability basis means (the rows' basis), said once rather than on every row"),
+  withheld: z
+    .record(ProbabilityBasisSchema, z.string())
+    .optional()
+    .describe(
+      'Bases whose edges are withheld, with why: their chances were not calibrated on the days they were scored on (a calibration bin outside max(3 points, 2 standard errors)), so no row carries an edge from them; absent when none is',
+    ),
 }).describe('EdgesResponse');
 export type EdgesResponse = z.infer<typeof EdgesResponseSchema>;

@@ -186,6 +186,11 @@ export const TrackRecordResponseSchema = z
       .array(EdgeRecordSchema)
       .describe("Picks of the better side whose edge was at least minEdge, per entry type of the prop's book"),
     note: z.string().describe('What these numbers are and are not'),
+    coefficients: z
+      .string()
+      .describe(
+        "Which of the model's coefficients this server publishes its chances with, and what they were fitted on: 'real …' (fitted on real books' lines and results, served when the books are real) or 'simulated …' (fitted on the simulator, served on it)",
+      ),
   })
   .describe('TrackRecordResponse');
 export type TrackRecordResponse = z.infer<typeof TrackRecordResponseSchema>;

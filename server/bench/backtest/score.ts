@@ -34,7 +34,7 @@ export interface Scores {
   bins: Bin[];
 }
 
-export function score(forecasts: readonly Forecast[]): Scores {
+export function score(forecasts: readonly Pick<Forecast, 'q' | 'over'>[]): Scores {
   const clamp = (p: number) => Math.min(1 - LOG_LOSS_CLAMP, Math.max(LOG_LOSS_CLAMP, p));
   const acc = Array.from({ length: CALIBRATION_BINS }, () => ({ n: 0, p: 0, y: 0 }));
   let brier = 0;
@@ -116,4 +116,50 @@ export function edges(forecasts: readonly Forecast[], entries: EntryBook): EdgeR
         roiHalfWidth: hitHalfWidth / t.entry.breakeven,
       };
     });
+}
+
+const pct = (v: number) => (v * 100).toFixed(1);
+
+/** A source's scores on one line of the backtest's report: n, Brier, log loss, ECE and the bins of n ≥ 100 (! outside max(3 points, 2 SE)). */
+export function scoreLine(label: string, s: Scores): string {
+  const bins = s.bins
+    .filter((b) => b.n >= 100)
+    .map((b) => `${pct(b.predicted)}→${pct(b.observed)}${b.ok ? '' : '!'} (${b.n})`)
+    .join(', ');
+  return `  ${label.padEnd(22)} n ${String(s.n).padStart(6)}  Brier ${s.brier.toFixed(4)}  logloss ${s.logLoss.toFixed(4)}  ECE ${pct(s.ece).padStart(4)}  bins n≥100: ${bins}`;
+}
+
+/** Brier of `ours` less `market`'s on the same forecasts (paired, same order and outcomes), and its standard error. */
+export function brierDifference(
+  ours: readonly Pick<Forecast, 'q' | 'over'>[],
+  market: readonly Pick<Forecast, 'q' | 'over'>[],
+): { diff: number; se: number } {
+  const d = ours.map((o, i) => {
+    const y = o.over ? 1 : 0;
+    return (o.q - y) ** 2 - ((market[i] as Forecast).q - y) ** 2;
+  });
+  const mean = d.reduce((a, v) => a + v, 0) / d.length;
+  const variance = d.reduce((a, v) => a + (v - mean) ** 2, 0) / (d.length - 1);
+  return { diff: mean, se: Math.sqrt(variance / d.length) };
+}
+
+/**
+ * Why a basis's edges are withheld on the forecasts it was scored on (`where` says which), or
+ * undefined (shown): a calibration bin of n ≥ 100 outside max(3 points, 2 SE), or, given the
+ * market's forecasts of the same props, a Brier worse than the market's by more than one
+ * paired standard error.
+ */
+export function withheldWhy(
+  ours: readonly Pick<Forecast, 'q' | 'over'>[],
+  market: readonly Pick<Forecast, 'q' | 'over'>[] | undefined,
+  where: string,
+): string | undefined {
+  const off = score(ours).bins.filter((b) => b.n >= 100 && !b.ok);
+  if (off.length > 0)
+    return `not calibrated on ${where}: ${off.map((b) => `${pct(b.predicted)} % → ${pct(b.observed)} % (n ${b.n})`).join(', ')} outside max(3 points, 2 SE)`;
+  if (!market || ours.length < 2) return undefined;
+  const { diff, se } = brierDifference(ours, market);
+  if (diff > se)
+    return `worse than the market on ${where}: Brier ${(score(market).brier + diff).toFixed(4)} against ${score(market).brier.toFixed(4)} (more than 1 SE, ${se.toFixed(4)})`;
+  return undefined;
 }

@@ -12,6 +12,7 @@ import type { ParseResult, SlateGame, SlateLine } from '../books/types';
 import type { LineChange, LineHistoryStore } from '../history/lineHistory';
 import type { SettlementStore } from '../history/settlement';
 import type { GameLogStore } from '../history/types';
+import type { Coefficients } from '../odds/model';
 import { BookHealthRecord } from './bookHealth';
 import { GameLogWriter } from './gameLogWriter';
 import { type GameOwner, LineHistoryWriter } from './historyWriter';
@@ -49,6 +50,8 @@ export interface FeedCoreOptions {
   gameLogs?: GameLogStore | undefined;
   /** Where each game's props are locked when it starts (needs `gameLogs` for their chances). */
   locks?: SettlementStore | undefined;
+  /** The coefficients the locked chances are made with (default: the simulator's). */
+  coefficients?: Coefficients | undefined;
   logger: FeedLogger;
   /** How long past boards stay in memory for `at()`. */
   retainMs: number;
@@ -73,7 +76,8 @@ export class FeedCore {
     this.timeline = new BoardTimeline(opts.retainMs);
     if (opts.history) this.historyWriter = new LineHistoryWriter(opts.history, opts.logger);
     if (opts.gameLogs) this.gameLogWriter = new GameLogWriter(opts.gameLogs, opts.logger);
-    if (opts.locks && opts.gameLogs) this.lockWriter = new PropLockWriter(opts.locks, opts.gameLogs, opts.logger);
+    if (opts.locks && opts.gameLogs)
+      this.lockWriter = new PropLockWriter(opts.locks, opts.gameLogs, opts.logger, opts.coefficients);
   }
 
   private state(book: Book): BookState {

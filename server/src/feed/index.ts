@@ -7,6 +7,7 @@ import { ADAPTERS } from '../books';
 import { createGameLogStore } from '../history/gameLogs';
 import { createLineHistoryStore } from '../history/lineHistory';
 import { createSettlementStore } from '../history/settlement';
+import { servedCoefficients } from '../odds/coefficients';
 import { startSimBooks } from '../sim/books';
 import type { SimServer } from '../sim/server';
 import type { SimWorld } from '../sim/world';
@@ -58,7 +59,17 @@ export async function startIngest(opts: StartIngestOptions): Promise<RunningFeed
   const history = createLineHistoryStore(opts.db);
   const gameLogs = createGameLogStore(opts.db);
   const locks = createSettlementStore(opts.db);
-  const core = new FeedCore({ books, history, gameLogs, locks, logger, retainMs: opts.retainMs ?? 30 * MIN, now });
+  const coefficients = servedCoefficients(!simulated);
+  const core = new FeedCore({
+    books,
+    history,
+    gameLogs,
+    locks,
+    coefficients,
+    logger,
+    retainMs: opts.retainMs ?? 30 * MIN,
+    now,
+  });
   // Line tracking starts from what history holds: a leader taking over has its delayed boards
   // from the replicated stream; the real books on a restart rebuild them from history too;
   // the simulator's replay below rebuilds both.

@@ -8,8 +8,10 @@
 
 import type { PropLock, SettlementStore } from '../history/settlement';
 import type { GameLog, GameLogStore } from '../history/types';
+import { COEFFICIENTS } from '../odds/coefficients';
 import { devigMultiplicative } from '../odds/devig';
 import { fairProbabilities } from '../odds/fair';
+import type { Coefficients } from '../odds/model';
 import { byDateDesc } from '../stats/context';
 import { projectStat } from '../stats/projection';
 import type { FeedLogger } from './logger';
@@ -35,6 +37,7 @@ export class PropLockWriter {
     private readonly locks: SettlementStore,
     private readonly gameLogs: GameLogStore,
     private readonly logger: FeedLogger,
+    private readonly coefficients: Coefficients = COEFFICIENTS,
   ) {}
 
   /**
@@ -85,7 +88,7 @@ export class PropLockWriter {
         values: games.map((g) => g.value),
         projection: projectStat(game.sport, prop.stat, games),
       };
-      for (const p of fairProbabilities(prop.books, input)) {
+      for (const p of fairProbabilities(prop.books, input, this.coefficients)) {
         locks.push({
           gameId: game.id,
           book: p.source,

@@ -1,7 +1,7 @@
 /**
  * Fair probabilities of each book's line of a prop, all read from one distribution of the
  * player's stat (odds/model.ts): the market's read (a priced book's two sides de-vigged, else
- * the line) stacked with the season's logs and recent form. Computed once per change of the
+ * the line) blended with the season's logs and recent form. Computed once per change of the
  * prop's quotes or of the game logs, not per request.
  * `method` gives the figures in a few words; what each basis means is said once, in the
  * contract's PROBABILITY_METHODS legend, not on every row.
@@ -10,10 +10,18 @@ import type { Book, FairProbability, ProbabilityBasis, Projection, SportId } fro
 import type { BoardProp, BookQuote } from '../feed/types';
 import { COEFFICIENTS } from './coefficients';
 import { devigMultiplicative } from './devig';
-import { calibrateMean, describeModel, probabilitiesAt, remainingModel, type SideProbabilities } from './distribution';
+import {
+  calibrateMean,
+  describeModel,
+  probabilitiesAt,
+  remainingModel,
+  type SideProbabilities,
+  type StatModel,
+} from './distribution';
 import { round4 } from './entries';
 import { liveChances } from './live';
 import {
+  blendWeights,
   type Coefficients,
   dispersionOf,
   inherentOf,
@@ -80,22 +88,86 @@ export interface PlayerInput {
 
 const r2 = (v: number) => String(Math.round(v * 100) / 100);
 
-/** The reads the stacked mean weighs (undefined without quotes). */
+/**
+ * The blended mean in figures a bettor can check: "mean 25.06 = 0.82 × market 25.1 + 0.12 ×
+ * season 23.4 + 0.06 × form 27 (40 games)"; a read that is missing is said so, its weight the market's.
+ */
+export function blendText(reads: Reads, coef: Coefficients, mean: number): string {
+  const w = blendWeights(reads, coef);
+  const parts = [`${r2(w.market)} × market ${r2(reads.market)}`];
+  if (reads.season !== null) parts.push(`${r2(w.season)} × season ${r2(reads.season)}`);
+  if (reads.form !== null) parts.push(`${r2(w.form)} × form ${r2(reads.form)}`);
+  const games = reads.season === null ? `${reads.games} games logged, too few to read` : `${reads.games} games`;
+  return `mean ${r2(mean)} = ${parts.join(' + ')} (${games})`;
+}
+
+/** Which coefficients a chance was made with, as `method` ends: "real coefficients" or "simulated coefficients". */
+const coefficientsText = (coef: Coefficients) => `${coef.kind} coefficients`;
+
+/**
+ * The market's read of a prop: the chance of the over given no push (de-vigged) at each priced
+ * line, with how many books it stands for, or (none prices it) the line alone; `line` is the
+ * line the read is at (the first priced one), `text` says whose, for `method`.
+ */
+export interface MarketRead {
+  line: number;
+  priced: readonly { line: number; pOver: number; books: number }[];
+  text: string;
+}
+
+/** The market read of a prop's quotes: its first priced book's, else its first line unpriced (undefined without quotes). */
+export function marketReadOf(quotes: readonly BookQuote[]): MarketRead | undefined {
+  const first = quotes[0];
+  if (!first) return undefined;
+  const priced = pricedQuote(quotes);
+  if (!priced) return { line: first.line, priced: [], text: `line ${first.line} unpriced` };
+  return {
+    line: priced.quote.line,
+    priced: [{ line: priced.quote.line, pOver: priced.pOver, books: 1 }],
+    text: `${BOOK_NAMES[priced.quote.source]} ${priced.quote.line} ${american(priced.overOdds)}/${american(priced.underOdds)} de-vigged (margin ${percent(priced.overround)})`,
+  };
+}
+
+/**
+ * The reads the blended mean weighs: the market's (each priced line's chance read back to a
+ * mean at the spread fitted for the stat, weighed by its books; unpriced, the line), the
+ * season's and form's.
+ */
+export function readsAt(market: MarketRead, input: PlayerInput, coef: Coefficients = COEFFICIENTS): Reads {
+  const dispersion = dispersionOf(coef, input.sport, input.stat);
+  let sum = 0;
+  let books = 0;
+  for (const p of market.priced) {
+    sum += p.books * marketMean(p.line, p.pOver, dispersion);
+    books += p.books;
+  }
+  return { ...logReads(input), market: books > 0 ? sum / books : market.line, priced: books > 0 };
+}
+
+/** The reads the blended mean weighs (undefined without quotes). */
 export function readsOf(
   quotes: readonly BookQuote[],
   input: PlayerInput,
   coef: Coefficients = COEFFICIENTS,
 ): Reads | undefined {
-  const first = quotes[0];
-  if (!first) return undefined;
-  const priced = pricedQuote(quotes);
-  return {
-    ...logReads(input),
-    market: priced
-      ? marketMean(priced.quote.line, priced.pOver, dispersionOf(coef, input.sport, input.stat))
-      : first.line,
-    priced: priced !== undefined,
-  };
+  const market = marketReadOf(quotes);
+  return market && readsAt(market, input, coef);
+}
+
+/**
+ * One prop's distribution before the start: its mean blended from the market read, the season
+ * and form (odds/model.ts), its spread fitted for the stat, and `method`, its figures in one
+ * sentence. What fairProbabilities reads every book's line from, and the real backtest too.
+ */
+export function estimate(
+  market: MarketRead,
+  input: PlayerInput,
+  coef: Coefficients = COEFFICIENTS,
+): { reads: Reads; model: StatModel; method: string } {
+  const reads = readsAt(market, input, coef);
+  const model = modelFor(stackedMean(reads, coef), dispersionOf(coef, input.sport, input.stat));
+  const method = `${market.text} reads market ${r2(reads.market)}; ${blendText(reads, coef, model.mean)}; ${describeModel(model)}; ${coefficientsText(coef)}`;
+  return { reads, model, method };
 }
 
 /** The logs' reads of the player, before the start and in-game alike: season, form and how many games. */
@@ -108,7 +180,7 @@ function logReads(input: PlayerInput): Pick<Reads, 'season' | 'form' | 'games'> 
 }
 
 /**
- * Each book's line of one prop, from one distribution: its mean stacked from the market
+ * Each book's line of one prop, from one distribution: its mean blended from the market
  * (the priced book's de-vigged chance, else the line), the season's logs and recent form
  * (odds/model.ts, weights fitted on earlier days), its spread fitted likewise. The basis says
  * which market read it rests on: the prices at this line, the prices carried to another line,
@@ -119,22 +191,12 @@ export function fairProbabilities(
   input: PlayerInput,
   coef: Coefficients = COEFFICIENTS,
 ): FairProbability[] {
-  const first = quotes[0];
-  if (!first) return [];
-  const priced = pricedQuote(quotes);
-  const dispersion = dispersionOf(coef, input.sport, input.stat);
-  const reads = readsOf(quotes, input, coef) as Reads;
-  const model = modelFor(stackedMean(reads, coef), dispersion);
-  const market = priced
-    ? `${BOOK_NAMES[priced.quote.source]} ${priced.quote.line} ${american(priced.overOdds)}/${american(priced.underOdds)} de-vigged (margin ${percent(priced.overround)}, mean ${r2(reads.market)})`
-    : `line ${first.line} unpriced`;
-  const logs =
-    reads.season === null
-      ? `${reads.games} games logged (too few to read)`
-      : `${reads.games} games (season ${r2(reads.season)}, form ${reads.form === null ? '-' : r2(reads.form)})`;
-  const method = `${market} stacked with ${logs}: ${describeModel(model)}`;
+  const market = marketReadOf(quotes);
+  if (!market) return [];
+  const { model, method } = estimate(market, input, coef);
   return quotes.map((q) => {
-    const basis: ProbabilityBasis = !priced ? 'distribution' : q.line === priced.quote.line ? 'prices' : 'prices_moved';
+    const basis: ProbabilityBasis =
+      market.priced.length === 0 ? 'distribution' : q.line === market.line ? 'prices' : 'prices_moved';
     return published(q.source, q.line, probabilitiesAt(model, q.line), basis, method);
   });
 }
@@ -155,7 +217,7 @@ export function liveMarketMean(lineLeft: number, pOver: number, dispersion: numb
 }
 
 /**
- * A live prop's chances: the same stacked mean as before the start, its market read taken from
+ * A live prop's chances: the same blended mean as before the start, its market read taken from
  * the live line and prices (what the book expects over the share left, scaled to a game), then
  * the value so far plus that distribution over what is left (odds/live.ts). Empty when the
  * value so far or the share played is unknown.
@@ -182,11 +244,14 @@ export function liveFairProbabilities(
       ? `${BOOK_NAMES[priced.quote.source]} live ${priced.quote.line} ${american(priced.overOdds)}/${american(priced.underOdds)} de-vigged (game mean ${r2(market)})`
       : `live line ${first.line} unpriced (game mean ${r2(market)})`;
   }
-  market ??= logs.season ?? logs.form;
+  if (market === null) {
+    market = logs.season ?? logs.form;
+    marketText += `, the ${logs.season !== null ? 'season' : 'form'} read stands in for the market`;
+  }
   if (market === null || !(market > 0)) return [];
   const reads: Reads = { ...logs, market, priced: priced !== undefined };
   const model = modelFor(stackedMean(reads, coef), dispersion);
-  const method = `${marketText}, ${reads.games} games logged; ${r2(soFar)} so far, ${Math.round(left * 100)} % left: ${describeModel(model)}`;
+  const method = `${marketText}; ${blendText(reads, coef, model.mean)}; ${describeModel(model)} for the game; ${r2(soFar)} so far, ${Math.round(left * 100)} % left; ${coefficientsText(coef)}`;
   const inherent = inherentOf(coef, input.sport, input.stat);
   return quotes.map((q) => {
     const { pOver, pUnder, pPush } = sharpened(liveChances(model, soFar, played, q.line, inherent), coef.liveScale);
@@ -213,7 +278,10 @@ export class FairProbabilities {
   private readonly cache = new Map<string, FairProbability[]>();
   private cachedVersion = -1;
 
-  constructor(private readonly logs?: StatLogs) {}
+  constructor(
+    private readonly logs?: StatLogs,
+    readonly coefficients: Coefficients = COEFFICIENTS,
+  ) {}
 
   /**
    * Pre-game chances, or (`live`) the in-game chances of the value so far and the share of the
@@ -235,8 +303,8 @@ export class FairProbabilities {
     if (!result) {
       const input = this.inputOf(sport, prop);
       result = live
-        ? liveFairProbabilities(prop.books, input, prop.liveValue, share)
-        : fairProbabilities(prop.books, input);
+        ? liveFairProbabilities(prop.books, input, prop.liveValue, share, this.coefficients)
+        : fairProbabilities(prop.books, input, this.coefficients);
       this.cache.set(key, result);
     }
     return result.length > 0 ? result : undefined;

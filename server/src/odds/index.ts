@@ -4,10 +4,12 @@
  */
 import type { Book, Edge, EntryType, FairProbability } from '@propsfeed/contract';
 import type { BoardGame, BoardProp } from '../feed/types';
-import { bestEdge, cheapestEntries } from './edge';
+import { COEFFICIENTS } from './coefficients';
+import { bestEdge, cheapestEntries, withheldReason } from './edge';
 import { type EntryBook, utcDay } from './entries';
 import { FairProbabilities, type StatLogs } from './fair';
 import { playedShareAt } from './live';
+import type { Coefficients } from './model';
 
 export { EntryBook, utcDay } from './entries';
 
@@ -19,8 +21,9 @@ export class PropOdds {
   constructor(
     readonly entries: EntryBook,
     logs?: StatLogs,
+    readonly coefficients: Coefficients = COEFFICIENTS,
   ) {
-    this.fair = new FairProbabilities(logs);
+    this.fair = new FairProbabilities(logs, coefficients);
   }
 
   /** The prop's chances on the board of `atMs`: pre-game, or in-game from its value so far and the game's clock. */
@@ -37,12 +40,18 @@ export class PropOdds {
 
   /** The edge against `entry`, or (none given) against each book's cheapest entry type on the day of `atMs`. */
   edge(probabilities: readonly FairProbability[], atMs: number, entry?: EntryType): Edge | undefined {
-    if (entry) return bestEdge(probabilities, (book) => (book === entry.book ? entry : undefined));
+    const { withheld } = this.coefficients;
+    if (entry) return bestEdge(probabilities, (book) => (book === entry.book ? entry : undefined), withheld);
     const day = utcDay(atMs);
     if (day !== this.day) {
       this.cheapest = cheapestEntries(this.entries.inEffect(day));
       this.day = day;
     }
-    return bestEdge(probabilities, (book) => this.cheapest.get(book));
+    return bestEdge(probabilities, (book) => this.cheapest.get(book), withheld);
+  }
+
+  /** Why some of these chances carry no edge (their basis was not calibrated where it was scored), or undefined. */
+  withheld(probabilities: readonly FairProbability[]): string | undefined {
+    return withheldReason(probabilities, this.coefficients.withheld);
   }
 }

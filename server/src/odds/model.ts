@@ -1,19 +1,36 @@
 /**
- * The service's estimate of a player's stat in a game: a mean stacked from three reads —
- * the season's logs (recency-weighted), recent form (the projection) and the market (the
- * mean at which a priced book's de-vigged chance holds at its line; without prices, the line
- * itself) — with weights fitted by least squares on earlier days' finals, never on the day
- * predicted; and a spread whose over-dispersion is fitted on the same earlier days' misses,
- * so it holds the estimate's own error too. Counts are negative binomial, larger stats a
- * continuity-corrected normal.
+ * The service's estimate of a player's stat in a game: a mean blended from three reads — the
+ * market (the mean at which a priced book's de-vigged chance holds at its line; without prices,
+ * the line itself), the season's logs (recency-weighted) and recent form (the projection) — with
+ * weights that are each at least 0 and sum to 1, so the mean always lies within its inputs. The
+ * logs' weights shrink with the player's games (n / (n + k), k fitted), so a thin season weighs
+ * less than a full one. They are fitted by least squares on earlier days' finals, never on the
+ * day predicted, as is a spread whose over-dispersion holds the estimate's own error too.
+ * Counts are negative binomial, larger stats a continuity-corrected normal, centred on the
+ * blended mean itself.
  */
-import type { SportId } from '@propsfeed/contract';
+import type { ProbabilityBasis, SportId } from '@propsfeed/contract';
 import { COUNT_MEAN_LIMIT, calibrateMean, type StatModel } from './distribution';
 
 /** Each season game weighs this much of the next newer one: old games count, recent ones more. */
 export const SEASON_DECAY = 0.985;
-/** Weights per read: intercept, season mean, recent form (all as shares of the market mean). */
-export type Weights = readonly [number, number, number];
+
+/**
+ * How the logs are blended with the market in one band: at full strength the season read earns
+ * `season` and recent form `form` of the weight (the market the rest), each shrunk by the
+ * player's games n as n / (n + k), so a thin season weighs less than a full one. All four are
+ * fitted, never set by hand; season, form ≥ 0 and season + form ≤ 1, so the market's weight is
+ * never negative and the mean lies within its inputs.
+ */
+export interface Blend {
+  season: number;
+  form: number;
+  kSeason: number;
+  kForm: number;
+}
+
+/** The blend that reads the market alone (a band with nothing to fit on). */
+export const MARKET_ONLY: Blend = { season: 0, form: 0, kSeason: 1, kForm: 1 };
 
 /**
  * The market means that bound the bands weights are fitted in (the last open-ended): a season
@@ -28,12 +45,16 @@ export function bandOf(mean: number): number {
   return i < 0 ? MEAN_BANDS.length : i;
 }
 
+/** Which data a set of coefficients was fitted on: the real books' lines and results, or the simulator's. */
+export type CoefficientsKind = 'real' | 'simulated';
+
 /** What the weights and spreads were fitted on, and the fit. */
 export interface Coefficients {
-  /** Where a book prices the prop: weights per band of the market mean (bandOf). */
-  priced: readonly Weights[];
+  kind: CoefficientsKind;
+  /** Where a book prices the prop: the blend per band of the market mean (bandOf). */
+  priced: readonly Blend[];
   /** Where none does (the market read is the line), per band likewise. */
-  unpriced: readonly Weights[];
+  unpriced: readonly Blend[];
   /** Over-dispersion d (variance = mean + d·mean²) per `sport|stat`, and per `sport` as the fallback. */
   dispersion: Readonly<Record<string, number>>;
   /**
@@ -49,6 +70,11 @@ export interface Coefficients {
   liveScale: number;
   /** The days and count the fit read, e.g. "seed 20261122, 2026-10-18..2026-10-31, 61,204 finals". */
   fittedOn: string;
+  /**
+   * Bases whose chances were not calibrated on the days they were scored on (a bin outside
+   * max(3 points, 2 standard errors)), with why: their edges are withheld.
+   */
+  withheld: Readonly<Partial<Record<ProbabilityBasis, string>>>;
 }
 
 export interface Reads {
@@ -105,11 +131,29 @@ export function marketMean(line: number, pOver: number, dispersion: number): num
   return model.mean;
 }
 
-/** The stacked mean: weights on the reads, missing logs read as the market. */
+/** The weights of one prop's reads: each ≥ 0, summing to 1. */
+export interface BlendWeights {
+  market: number;
+  season: number;
+  form: number;
+}
+
+/** A weight shrunk by the player's logged games: n / (n + k). */
+const shrink = (games: number, k: number) => games / (games + k);
+
+/** The weights a prop's reads get: a read that is missing gives its weight to the market. */
+export function blendWeights(reads: Reads, coef: Coefficients): BlendWeights {
+  const blend = (reads.priced ? coef.priced : coef.unpriced)[bandOf(reads.market)] ?? MARKET_ONLY;
+  const season = reads.season === null ? 0 : blend.season * shrink(reads.games, blend.kSeason);
+  const form = reads.form === null ? 0 : blend.form * shrink(reads.games, blend.kForm);
+  return { market: 1 - season - form, season, form };
+}
+
+/** The blended mean: the market, season and form reads weighed by blendWeights, so it lies within them. */
 export function stackedMean(reads: Reads, coef: Coefficients): number {
-  const m = reads.market;
-  const [c, a, b] = (reads.priced ? coef.priced : coef.unpriced)[bandOf(m)] ?? [1, 0, 0];
-  return Math.max(0.01, m * (c + a * ((reads.season ?? m) / m) + b * ((reads.form ?? m) / m)));
+  const w = blendWeights(reads, coef);
+  const mean = w.market * reads.market + w.season * (reads.season ?? 0) + w.form * (reads.form ?? 0);
+  return Math.max(0.01, mean);
 }
 
 /** One settled prop the weights can be fitted on. */
@@ -126,53 +170,85 @@ export interface Sample {
 /** Least squares weight of a sample: a share of the market mean varies about as 1 / mean for counts. */
 const sampleWeight = (m: number) => m / (1 + 0.05 * m);
 
-function solve3(a: number[][], b: number[]): [number, number, number] {
-  const m = a.map((row, i) => [...row, b[i] as number]);
-  for (let col = 0; col < 3; col++) {
-    let pivot = col;
-    for (let r = col + 1; r < 3; r++)
-      if (Math.abs((m[r] as number[])[col] as number) > Math.abs((m[pivot] as number[])[col] as number)) pivot = r;
-    [m[col], m[pivot]] = [m[pivot] as number[], m[col] as number[]];
-    const p = (m[col] as number[])[col] as number;
-    if (Math.abs(p) < 1e-12) return [0, 0, 0];
-    for (let r = 0; r < 3; r++) {
-      if (r === col) continue;
-      const f = ((m[r] as number[])[col] as number) / p;
-      for (let k = col; k < 4; k++)
-        (m[r] as number[])[k] = ((m[r] as number[])[k] as number) - f * ((m[col] as number[])[k] as number);
-    }
+/** The shrinkage constants the fit tries: n / (n + k) is 0.5 at n = k games. */
+const K_GRID = [1, 2, 4, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256] as const;
+/** Samples a band needs before its logs' weights are fitted (else the market alone). */
+const MIN_BLEND_SAMPLES = 30;
+
+/**
+ * The minimum of ½·xᵀAx − bᵀx over s, f ≥ 0, s + f ≤ 1 (A positive definite): the unconstrained
+ * minimum where it is inside, else the best of the three edges' own minima.
+ */
+function triangleMinimum(a11: number, a12: number, a22: number, b1: number, b2: number): [number, number] {
+  const q = (s: number, f: number) => 0.5 * (a11 * s * s + 2 * a12 * s * f + a22 * f * f) - b1 * s - b2 * f;
+  const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
+  const det = a11 * a22 - a12 * a12;
+  if (det > 0) {
+    const s = (a22 * b1 - a12 * b2) / det;
+    const f = (a11 * b2 - a12 * b1) / det;
+    if (s >= 0 && f >= 0 && s + f <= 1) return [s, f];
   }
-  return [0, 1, 2].map((i) => ((m[i] as number[])[3] as number) / ((m[i] as number[])[i] as number)) as [
-    number,
-    number,
-    number,
+  // f = 1 − s on the third edge: q(s, 1 − s) = ½·s²·c2 − s·c1 + const.
+  const c2 = a11 - 2 * a12 + a22;
+  const c1 = b1 - b2 - (a12 - a22);
+  const onHyp = clamp01(c2 > 0 ? c1 / c2 : 0);
+  const candidates: [number, number][] = [
+    [clamp01(b1 / a11), 0],
+    [0, clamp01(b2 / a22)],
+    [onHyp, 1 - onHyp],
   ];
+  let best = candidates[0] as [number, number];
+  for (const c of candidates) if (q(c[0], c[1]) < q(best[0], best[1])) best = c;
+  return best;
 }
 
-/** final / market ≈ c + a·season/market + b·form/market, by weighted least squares (a lone market read: 1, 0, 0). */
-function fitWeights(samples: readonly Sample[]): Weights {
-  const xtx = [
-    [0, 0, 0],
-    [0, 0, 0],
-    [0, 0, 0],
-  ];
-  const xty = [0, 0, 0];
-  for (const s of samples) {
+/**
+ * The blend of one band: (final − market) / market ≈ s·g_s·(season − market) / market +
+ * f·g_f·(form − market) / market, g = n / (n + k), by weighted least squares with s, f in the
+ * triangle (s, f ≥ 0, s + f ≤ 1) for each pair of k on K_GRID, keeping the pair whose fit
+ * misses least. A ridge of one sample's weight keeps a thin fit near the market alone.
+ */
+function fitBlend(samples: readonly Sample[]): Blend {
+  const rows = samples.flatMap((s) => {
     const m = s.reads.market;
-    if (!(m > 0)) continue;
-    const x = [1, (s.reads.season ?? m) / m, (s.reads.form ?? m) / m];
-    const y = s.final / m;
-    const w = sampleWeight(m);
-    for (let i = 0; i < 3; i++) {
-      xty[i] = (xty[i] as number) + w * (x[i] as number) * y;
-      for (let j = 0; j < 3; j++)
-        (xtx[i] as number[])[j] = ((xtx[i] as number[])[j] as number) + w * (x[i] as number) * (x[j] as number);
+    if (!(m > 0)) return [];
+    return [
+      {
+        w: sampleWeight(m),
+        y: (s.final - m) / m,
+        xs: s.reads.season === null ? 0 : (s.reads.season - m) / m,
+        xf: s.reads.form === null ? 0 : (s.reads.form - m) / m,
+        n: s.reads.games,
+      },
+    ];
+  });
+  if (rows.length < MIN_BLEND_SAMPLES) return MARKET_ONLY;
+  let best: Blend = MARKET_ONLY;
+  let bestLoss = Number.POSITIVE_INFINITY;
+  for (const kSeason of K_GRID) {
+    for (const kForm of K_GRID) {
+      let a11 = 1;
+      let a12 = 0;
+      let a22 = 1;
+      let b1 = 0;
+      let b2 = 0;
+      let yy = 0;
+      for (const r of rows) {
+        const xs = r.xs * shrink(r.n, kSeason);
+        const xf = r.xf * shrink(r.n, kForm);
+        a11 += r.w * xs * xs;
+        a12 += r.w * xs * xf;
+        a22 += r.w * xf * xf;
+        b1 += r.w * xs * r.y;
+        b2 += r.w * xf * r.y;
+        yy += r.w * r.y * r.y;
+      }
+      const [season, form] = triangleMinimum(a11, a12, a22, b1, b2);
+      const loss = yy - 2 * (b1 * season + b2 * form) + a11 * season ** 2 + 2 * a12 * season * form + a22 * form ** 2;
+      if (loss < bestLoss - 1e-12) [best, bestLoss] = [{ season, form, kSeason, kForm }, loss];
     }
   }
-  // A ridge towards no intercept and the logs' weights at 0 keeps a thin fit near the market's own read.
-  for (let i = 0; i < 3; i++) (xtx[i] as number[])[i] = ((xtx[i] as number[])[i] as number) + 1;
-  xty[0] = (xty[0] as number) + 1;
-  return solve3(xtx, xty);
+  return best;
 }
 
 /** Samples needed for a stat's own dispersion (else its sport's). */
@@ -184,15 +260,29 @@ const MIN_OWN_SPREAD_GAMES = 10;
  * Weights and dispersions fitted on the samples of days before `before` only: the day being
  * predicted, and any later, never shape its own estimate.
  */
-export function fitCoefficients(samples: readonly Sample[], before: string, label: string): Coefficients {
+export function fitCoefficients(
+  samples: readonly Sample[],
+  before: string,
+  label: string,
+  kind: CoefficientsKind,
+): Coefficients {
   const earlier = samples.filter((s) => s.date < before);
   const bands = (priced: boolean) =>
     [...MEAN_BANDS, Number.POSITIVE_INFINITY].map((_, band) =>
-      fitWeights(earlier.filter((s) => s.reads.priced === priced && bandOf(s.reads.market) === band)),
+      fitBlend(earlier.filter((s) => s.reads.priced === priced && bandOf(s.reads.market) === band)),
     );
   const priced = bands(true);
   const unpriced = bands(false);
-  const coef: Coefficients = { priced, unpriced, dispersion: {}, inherent: {}, liveScale: 1, fittedOn: '' };
+  const coef: Coefficients = {
+    kind,
+    priced,
+    unpriced,
+    dispersion: {},
+    inherent: {},
+    liveScale: 1,
+    fittedOn: '',
+    withheld: {},
+  };
   // d = Σ((y − μ)² − μ) / Σ μ²: the variance past a Poisson's, from the misses of the fitted mean.
   const sums = new Map<string, { num: number; den: number; n: number }>();
   for (const s of earlier) {
@@ -231,14 +321,18 @@ export function fitCoefficients(samples: readonly Sample[], before: string, labe
     inherent[key] = Math.round(Math.max(0, t.num / t.den) * 10_000) / 10_000;
   }
   const days = [...new Set(earlier.map((s) => s.date))].sort();
-  const round = (w: Weights) => w.map((v) => Math.round(v * 10_000) / 10_000) as unknown as Weights;
+  const r4 = (v: number) => Math.floor(v * 10_000) / 10_000;
+  // Rounded down, so the two weights still sum to at most 1.
+  const round = (b: Blend): Blend => ({ ...b, season: r4(b.season), form: r4(b.form) });
   return {
+    kind,
     priced: priced.map(round),
     unpriced: unpriced.map(round),
     dispersion,
     inherent,
     liveScale: 1,
     fittedOn: `${label}, ${days[0] ?? '-'}..${days.at(-1) ?? '-'}, ${earlier.length} finals`,
+    withheld: {},
   };
 }
 

@@ -1,9 +1,11 @@
 /** What the query layer reads: the board views, the limiter (for /me), the clock and the board data. */
+
 import { ApiError } from '../errors/apiError';
 import type { SettlementReader } from '../history/settlement';
 import type { LineHistoryReader } from '../history/types';
 import type { Limiter } from '../limits/types';
 import type { EntryBook } from '../odds/entries';
+import type { Coefficients } from '../odds/model';
 import type { GameLogIndex } from '../stats/gameLogIndex';
 import type { ViewRegistry } from '../views';
 import type { OpeningLines } from '../views/openingLines';
@@ -28,6 +30,8 @@ export interface QueryDeps {
   boardData?: BoardData;
   /** The pick'em payout tables in force (default: the catalog's). */
   entries?: EntryBook;
+  /** The model's coefficients served (default: the simulator's). */
+  coefficients?: Coefficients;
 }
 
 /** The board data, or a 503 on a server started without a store behind its feed. */

@@ -7,6 +7,7 @@ import type { Caller } from '../auth/caller';
 import { ApiError } from '../errors/apiError';
 import type { SettlementReader } from '../history/settlement';
 import { utcDay } from '../odds';
+import { COEFFICIENTS, coefficientsLabel } from '../odds/coefficients';
 import { scoreForecasts, TRACK_RECORD_NOTE } from '../odds/record';
 import { Prepared, RecentAnswers } from '../views/prepared';
 import type { QueryDeps } from './deps';
@@ -49,6 +50,7 @@ export function trackRecordQuery(
       method: params.method ?? null,
       ...scoreForecasts(locks, entryBookOf(deps), today),
       note: TRACK_RECORD_NOTE,
+      coefficients: coefficientsLabel(deps.coefficients ?? COEFFICIENTS),
     });
   });
 }

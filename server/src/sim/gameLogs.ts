@@ -15,8 +15,8 @@ const LOOKBACK_WEEKS = 30;
 
 /**
  * Past games stored per player at start: a season's worth, as a real service would hold from
- * public box scores. Far more than the books' ten-game read of form, so a model that reads
- * them all, shrunk to the market, knows each player's mean better than the market does.
+ * public box scores. The books' desk reads more (world.ts DESK_GAMES, every base stat), so
+ * the logs tell a model nothing the books' reads do not already hold.
  */
 export const SEASON_GAMES = 40;
 

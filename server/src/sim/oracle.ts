@@ -1,6 +1,7 @@
 /**
  * The oracle: the best probability anyone could give a simulated prop, from the simulated
- * player's true distribution (world.ts draws every final from it). Pre-game it is that
+ * player's true distribution in that game (his mean × his game factor: world.ts draws every
+ * final from it). Pre-game it is that
  * distribution; in-game it is the value shown so far plus the true distribution of what is
  * left (world.ts draws each in-game path as independent increments). For the
  * project's own tools (the backtest, tests), never for the API (DESIGN.md: "The simulator's truth").
@@ -54,7 +55,7 @@ export function oracle(world: SimWorld, game: SimGame, player: SimPlayer, stat: 
   const weights = new Map<string, number>();
   for (const c of world.components(game.sport, stat)) weights.set(c, (weights.get(c) ?? 0) + 1);
   const parts: OraclePart[] = [...weights].map(([base, weight]) => ({
-    model: world.baseModel(game.sport, player, base),
+    model: world.baseModel(game, player, base),
     weight,
     soFar: accrued > 0 ? world.value(game, player, base, t) : 0,
   }));

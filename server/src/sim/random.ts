@@ -22,7 +22,27 @@ export function draw(seed: number, ...keys: (string | number)[]): number {
 
 /** A small generator for a sequence of draws from one starting point. */
 export function stream(seed: number, ...keys: (string | number)[]): () => number {
-  let state = Math.floor(draw(seed, ...keys) * 4294967296) >>> 0;
+  return generator(draw(seed, ...keys));
+}
+
+/**
+ * Where `stream(seed, ...keys, last)` stands after the first `prefix` of its last key: continue
+ * it with `streamAfter`, which hashes the rest of the last key in parts, building no string
+ * (the same draws as the whole key, for hot paths that key thousands of draws alike).
+ */
+export function keyPrefix(seed: number, keys: readonly string[], prefix: string): number {
+  let h = hashString(0x811c9dc5 ^ seed, '');
+  for (const k of keys) h = hashString(Math.imul(h, 31) >>> 0, k);
+  return hashString(Math.imul(h, 31) >>> 0, prefix);
+}
+
+/** `stream(seed, ...keys, prefix + a + b + c)` from `keyPrefix(seed, keys, prefix)`. */
+export function streamAfter(prefix: number, a: string, b: string, c: string): () => number {
+  return generator(mix(hashString(hashString(hashString(prefix, a), b), c)));
+}
+
+function generator(start: number): () => number {
+  let state = Math.floor(start * 4294967296) >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
     return mix(state);

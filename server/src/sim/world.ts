@@ -1,20 +1,23 @@
 /**
  * The simulated world: each sport's calendar (calendar.ts, sports.ts), rosters with stable
  * per-player means, lines that go up once both teams' previous games are over (at most a
- * sport's `openBeforeMin` before the start), are set and priced from the books' read of the
- * player (his recent form, partly his mean), move at checkpoints that crowd towards the start,
- * follow the score while live, and final values drawn from the player's distribution. A game's
- * values accrue in independent increments (what is left to play does not depend on what has
- * been played), and a book prices each line by its own read: the over chance its read gives,
- * with the read's own uncertainty in it, so its de-vigged prices are calibrated wherever its
- * read is unbiased. Everything is a pure function of (seed, time), so any moment — now or
- * hours ago, for the backfill — can be asked for, and tests can assert exact values.
+ * sport's `openBeforeMin` before the start), are set and priced from each book's read of the
+ * player, move at checkpoints that crowd towards the start, follow the score while live, and
+ * final values drawn from the player's distribution. A book's read is a posterior mean: the
+ * desk's read of everything public (desk.ts: his season's box scores and his role), its own
+ * unbiased read of him (independent between the books) and the news taken at line moves, one
+ * book first and the other minutes later. A game's values accrue in independent increments
+ * (what is left to play does not depend on what has been played), and a book prices each line
+ * by its own read: the over chance its read gives, with the read's own uncertainty in it, so
+ * its de-vigged prices are calibrated. Everything is a pure function of (seed, time), so any
+ * moment — now or hours ago, for the backfill — can be asked for, and tests can assert exact values.
  */
 import type { GameState, SportId } from '@propsfeed/contract';
 import { COUNT_MEAN_LIMIT, countQuantile, probabilitiesAt, type StatModel } from '../odds/distribution';
 import { Calendar, type ScheduledGame } from './calendar';
+import { BaseGames, type Belief, DeskPosterior } from './desk';
 import { FAMOUS, HANDLE_PARTS, SUFFIXES } from './names';
-import { gammaDraw, gaussian, normal, pick, stream } from './random';
+import { gammaDraw, gaussian, keyPrefix, normal, pick, stream, streamAfter } from './random';
 import { DISPERSION, SIM_SPORTS, type SimSport, type Slot } from './sports';
 
 const MIN = 60_000;
@@ -24,15 +27,24 @@ export const BACKFILL_SPAN_MS = 12 * 60 * MIN;
 export const FINAL_KEEP_MS = 30 * MIN;
 /** Minutes before the start at which a pre-game line may move: ever closer together near it. */
 const CHECKPOINTS_MIN = [5760, 4320, 2880, 2160, 1440, 1080, 720, 480, 360, 240, 180, 120, 90, 60, 45, 30, 20, 10, 5];
-/** How many of a team's latest games make a player's recent form (as propsfeed's projection reads). */
-const RECENT_GAMES = 10;
 const WEEK_MS = 7 * 24 * 60 * MIN;
+/** The books' desk reads a player's last this many games (a season), within DESK_WEEKS. */
+const DESK_GAMES = 82;
+const DESK_WEEKS = 60;
+/**
+ * A player's game: his mean of every stat that night is his mean × a factor of that game and
+ * player (minutes, role, matchup), lognormal with mean 1 and this sd of its log. No past game
+ * tells it; the books read it their own ways and from news.
+ */
+const GAME_FACTOR = 0.1;
+/** Each book's own read of a player's game factor (its scouts, its customers' money): the factor's log, off by this sd. */
+const OWN_READ = GAME_FACTOR;
+/** News at a line move (a lineup, minutes): the game factor's log, off by this sd. */
+const NEWS_READ = 1.5 * GAME_FACTOR;
+/** The book that follows a move takes it this many minutes after the one that leads. */
+const FOLLOW_MIN = [2, 20] as const;
 /** Underdog's margin: both sides' implied chances sum to this (-110 / -110). */
 const OVERROUND = 1.0476;
-/** A recent game's weight in the books' read of form, relative to the next newer one. */
-const FORM_DECAY = 0.8;
-/** The books' read is off by this share of itself, beside the noise of recent form. */
-const READ_NOISE = 0.03;
 /** Underdog prices over chances within these (its own, before the margin); beyond, it shows payouts only. */
 const PRICED_RANGE = [0.05, 0.95] as const;
 /** How far a book shades its price off its read between line moves (never further). */
@@ -43,6 +55,8 @@ export interface SimPlayer {
   name: string;
   team: string;
   slot: Slot;
+  /** The slot's place in the sport's slots. */
+  slotIndex: number;
   /** Per-game means of the slot's base stats for this player. */
   means: Record<string, number>;
 }
@@ -90,6 +104,8 @@ interface StatSpread {
   mean: number;
   variance: number;
   step: number;
+  /** The distribution of a game's value (modelOf). */
+  model: StatModel;
 }
 
 /** How far a line moves: whole points (PrizePicks keeps its half points), three on yardage-sized stats. */
@@ -128,34 +144,20 @@ function overChance(model: StatModel, line: number): number {
   return p.pOver / (p.pOver + p.pUnder);
 }
 
-/** How far players' means of a stat spread about their role's: sd of factor U(0.75, 1.25) × U(0.9, 1.1). */
-const ROLE_SPREAD = Math.sqrt((1 + 0.5 ** 2 / 12) * (1 + 0.2 ** 2 / 12) - 1);
-
 /**
- * A book's read of a player's mean and how unsure it is. Its signal is a quarter his mean,
- * three quarters his recent form (the FORM_DECAY-weighted mean of `games` values), off by
- * READ_NOISE of itself; the book weighs it against what players of the role average
- * (`roleMean`, spread ROLE_SPREAD), as a normal prior and measurement would: a thin or noisy
- * form moves it less. So the read is what the signal says of the mean on average, and the
- * book's prices, taken with the read's uncertainty, are calibrated.
+ * The dispersion of a player's games about his long-run mean: the stat's own, plus his game
+ * factor's (E[f] = 1, E[f²] = e^(GAME_FACTOR²)): variance m + (d·E[f²] + Var f)·m².
  */
-export function bookRead(
-  signal: number,
-  roleMean: number,
-  variance: number,
-  games: number,
-): { mean: number; variance: number } {
-  let sum = 0;
-  let squares = 0;
-  for (let i = 0, w = 1; i < games; i++, w *= FORM_DECAY) {
-    sum += w;
-    squares += w * w;
-  }
-  const noise = (games > 0 ? 0.75 ** 2 * ((variance * squares) / (sum * sum)) : 0) + (READ_NOISE * signal) ** 2;
-  const prior = (ROLE_SPREAD * roleMean) ** 2;
-  if (!(prior > 0)) return { mean: signal, variance: noise };
-  const weight = prior / (prior + noise);
-  return { mean: roleMean + weight * (signal - roleMean), variance: weight * noise };
+function deskDispersion(d: number): number {
+  const f2 = Math.exp(GAME_FACTOR ** 2);
+  return d * f2 + f2 - 1;
+}
+
+/** A normal belief of a mean updated by an unbiased signal of it with variance `noise`. */
+function posterior(prior: Belief, signal: number, noise: number): Belief {
+  const before = Math.max(prior.variance, 1e-12);
+  const variance = 1 / (1 / before + 1 / noise);
+  return { mean: variance * (prior.mean / before + signal / noise), variance };
 }
 
 function clampLean(lean: number): number {
@@ -175,11 +177,18 @@ export class SimWorld {
   private readonly calendars = new Map<SportId, Calendar>();
   private readonly games = new Map<string, SimGame>();
   /** Final base stats per game and player: drawn once, read by every later step and by the game logs. */
-  private readonly finals = new Map<SimGame, Map<SimPlayer, Map<string, number>>>();
+  private readonly finals = new Map<SimGame, Float64Array>();
+  /** Per game, the hash of its finals' keys so far (random.ts keyPrefix). */
+  private readonly finalKeys = new WeakMap<SimGame, number>();
+  /** Where a player's base stat sits in a game's finals: home team first, slot by slot, base by base. */
+  private readonly layouts = new Map<SimSport, { bases: Map<string, number>; perTeam: number }>();
   private readonly spreads = new WeakMap<SimPlayer, Map<string, StatSpread>>();
   /** In-game paths per game, `player.id|base` → the value at each step (drawn when first asked, kept like finals). */
   private readonly paths = new Map<SimGame, Map<string, Int32Array>>();
-  private readonly recent = new Map<string, SimGame[]>();
+  private readonly desks = new Map<string, Map<SimPlayer, DeskPosterior>>();
+  /** Per team, its last season tally (seasonBox). */
+  private readonly boxes = new Map<string, { season: SimGame[]; box: Map<SimPlayer, Map<string, BaseGames>> }>();
+  private readonly followMemo = new WeakMap<SimGame, { ppLeads: boolean[]; lagMs: number[]; changes: number[] }>();
   /** Both books render the same moment: props of the last time asked are kept for the second. */
   private propsMemo: { t: number; byGame: Map<SimGame, SimProp[]> } = { t: Number.NaN, byGame: new Map() };
   /**
@@ -208,7 +217,7 @@ export class SimWorld {
         const r = stream(this.seed, 'player', sport.id, team, i);
         const factor = 0.75 + r() * 0.5;
         const means: Record<string, number> = {};
-        // One level per player, and each stat a little its own (a shooter, a rebounder).
+        // One level per player, and each stat a little its own (a shooter, a rebounder): sim/desk.ts's LEVEL and OWN.
         for (const [stat, m] of Object.entries(slot.means)) means[stat] = m * factor * (0.9 + r() * 0.2);
         let name = '';
         for (let tries = 0; name === '' || taken.has(name) || FAMOUS.has(name); tries++) {
@@ -220,7 +229,7 @@ export class SimWorld {
           if (tries > 50) name += ` ${tries}`;
         }
         taken.add(name);
-        return { id: `${sport.id}-${t}-${i}`, name, team, slot, means };
+        return { id: `${sport.id}-${t}-${i}`, name, team, slot, slotIndex: i, means };
       });
       this.rosters.set(`${sport.id}|${team}`, players);
     });
@@ -321,23 +330,66 @@ export class SimWorld {
         mean += w * m;
         variance += w * w * (m + (sport.dispersion?.[c] ?? DISPERSION) * m * m);
       }
-      s = { mean, variance, step: stepOf(mean) };
+      s = { mean, variance, step: stepOf(mean), model: modelOf(mean, variance) };
       ofPlayer.set(stat, s);
     }
     return s;
   }
 
-  /** What players of his slot average in a stat (combos: the sum of their parts). */
-  private roleMean(sport: SimSport, player: SimPlayer, stat: string): number {
-    let m = 0;
-    for (const c of this.components(sport, stat)) m += player.slot.means[c] ?? 0;
-    return m;
+  /**
+   * The spread a book expects of a stat for a read `m` of its mean: the role's parts scaled to
+   * `m`, each with variance mean + dispersion × mean² (what the world draws from, at the read).
+   */
+  private spreadAt(sport: SimSport, parts: ReadonlyMap<string, { weight: number; roleMean: number }>, m: number) {
+    let roleMean = 0;
+    for (const { weight, roleMean: rm } of parts.values()) roleMean += weight * rm;
+    const k = roleMean > 0 ? m / roleMean : 0;
+    let variance = 0;
+    for (const [c, { weight, roleMean: rm }] of parts)
+      variance += weight * weight * (k * rm + (sport.dispersion?.[c] ?? DISPERSION) * (k * rm) ** 2);
+    return variance;
   }
 
-  /** The true distribution a base stat's final value is drawn from (finalBase): for the oracle, never the API. */
-  baseModel(sport: SimSport, player: SimPlayer, base: string): StatModel {
-    const { mean, variance } = this.spread(sport, player, base);
-    return modelOf(mean, variance);
+  /** A player's factor of a game (GAME_FACTOR): his means that night are his means × it. */
+  gameFactor(game: SimGame, player: SimPlayer): number {
+    const { finals, layout } = this.finalsOf(game);
+    const at = (player.team === game.home ? 0 : layout.perTeam) + player.slotIndex * (layout.bases.size + 1);
+    let f = finals[at] as number;
+    if (Number.isNaN(f)) {
+      const z = normal(stream(this.seed, 'game factor', `${game.sport.id}|${game.k}|${player.id}`));
+      f = Math.exp(GAME_FACTOR * z - GAME_FACTOR ** 2 / 2);
+      finals[at] = f;
+    }
+    return f;
+  }
+
+  /** A game's finals (and game factors): home team first, slot by slot, each slot its factor then base by base. */
+  private finalsOf(game: SimGame): { finals: Float64Array; layout: { bases: Map<string, number>; perTeam: number } } {
+    const { sport } = game;
+    let layout = this.layouts.get(sport);
+    if (!layout) {
+      const bases = new Map<string, number>();
+      for (const slot of sport.slots)
+        for (const b of Object.keys(slot.means)) if (!bases.has(b)) bases.set(b, bases.size);
+      layout = { bases, perTeam: sport.slots.length * (bases.size + 1) };
+      this.layouts.set(sport, layout);
+    }
+    let finals = this.finals.get(game);
+    if (!finals) {
+      if (this.finals.size > 20_000) this.finals.clear();
+      finals = new Float64Array(2 * layout.perTeam).fill(Number.NaN);
+      this.finals.set(game, finals);
+    }
+    return { finals, layout };
+  }
+
+  /**
+   * The true distribution a base stat's value in a game is drawn from (finalBase): his mean ×
+   * his game factor, variance mean + dispersion × mean². For the oracle, never the API.
+   */
+  baseModel(game: SimGame, player: SimPlayer, base: string): StatModel {
+    const mean = this.spread(game.sport, player, base).mean * this.gameFactor(game, player);
+    return modelOf(mean, mean + (game.sport.dispersion?.[base] ?? DISPERSION) * mean * mean);
   }
 
   /** The share of a game played at `t` as its values show it: whole two-minute steps, 1 once final. */
@@ -351,57 +403,140 @@ export class SimWorld {
 
   /** The final value of a base stat for a player in a game: a draw from the player's distribution. */
   finalBase(game: SimGame, player: SimPlayer, base: string): number {
-    let ofGame = this.finals.get(game);
-    if (!ofGame) {
-      if (this.finals.size > 5_000) this.finals.clear();
-      ofGame = new Map();
-      this.finals.set(game, ofGame);
-    }
-    let ofPlayer = ofGame.get(player);
-    if (!ofPlayer) {
-      ofPlayer = new Map();
-      ofGame.set(player, ofPlayer);
-    }
-    let v = ofPlayer.get(base);
-    if (v === undefined) {
-      const { mean, variance } = this.spread(game.sport, player, base);
-      const r = stream(this.seed, 'final', `${game.sport.id}|${game.k}|${player.id}|${base}`);
-      const model = modelOf(mean, variance);
-      v = model.kind === 'normal' ? Math.max(0, Math.round(mean + normal(r) * model.sd)) : countQuantile(model, r());
-      ofPlayer.set(base, v);
+    const { sport } = game;
+    const { finals: ofGame, layout } = this.finalsOf(game);
+    const b = layout.bases.get(base);
+    const at =
+      b === undefined
+        ? -1
+        : (player.team === game.home ? 0 : layout.perTeam) + player.slotIndex * (layout.bases.size + 1) + 1 + b;
+    let v = at >= 0 ? (ofGame[at] as number) : Number.NaN;
+    if (Number.isNaN(v)) {
+      const model = this.baseModel(game, player, base);
+      let prefix = this.finalKeys.get(game);
+      if (prefix === undefined) {
+        prefix = keyPrefix(this.seed, ['final'], `${sport.id}|${game.k}|`);
+        this.finalKeys.set(game, prefix);
+      }
+      const r = streamAfter(prefix, player.id, '|', base);
+      v =
+        model.kind === 'normal'
+          ? Math.max(0, Math.round(model.mean + normal(r) * model.sd))
+          : countQuantile(model, r());
+      if (at >= 0) ofGame[at] = v;
     }
     return v;
   }
 
-  /** A team's last RECENT_GAMES games that ended by `beforeMs`, newest first. */
-  private recentGames(sport: SimSport, team: string, beforeMs: number): SimGame[] {
-    const key = `${sport.id}|${team}|${beforeMs}`;
-    let games = this.recent.get(key);
-    if (!games) {
-      games = [];
-      let to = beforeMs - sport.durationMin * MIN;
-      for (let week = 0; week < 30 && games.length < RECENT_GAMES; week++, to -= WEEK_MS) {
-        for (const g of this.gamesStarting(sport, to - WEEK_MS, to).reverse()) {
-          if ((g.home === team || g.away === team) && games.length < RECENT_GAMES) games.push(g);
-        }
+  /** A team's last DESK_GAMES games that ended by `beforeMs` (within DESK_WEEKS), newest first. */
+  private seasonGames(sport: SimSport, team: string, beforeMs: number): SimGame[] {
+    const games: SimGame[] = [];
+    let to = beforeMs - sport.durationMin * MIN;
+    for (let week = 0; week < DESK_WEEKS && games.length < DESK_GAMES; week++, to -= WEEK_MS) {
+      for (const g of this.gamesStarting(sport, to - WEEK_MS, to).reverse()) {
+        if ((g.home === team || g.away === team) && games.length < DESK_GAMES) games.push(g);
       }
-      if (this.recent.size > 10_000) this.recent.clear();
-      this.recent.set(key, games);
     }
     return games;
   }
 
-  /** A player's recent form in a stat: the mean of his final values, each game FORM_DECAY× the next newer one. */
-  private form(recent: readonly SimGame[], player: SimPlayer, stat: string): number {
-    let sum = 0;
-    let weights = 0;
-    let w = 1;
-    for (const g of recent) {
-      sum += w * this.value(g, player, stat, g.endMs);
-      weights += w;
-      w *= FORM_DECAY;
+  /**
+   * The desk's posterior of each player of a team for a game (sim/desk.ts): every base stat of
+   * his games that ended before the lines went up, and his role. Kept per game: the books read
+   * it once, when they post the game.
+   */
+  private desk(game: SimGame, team: string): Map<SimPlayer, DeskPosterior> {
+    const key = `${game.sport.id}|${game.k}|${team}`;
+    let byPlayer = this.desks.get(key);
+    if (!byPlayer) {
+      const box = this.seasonBox(game.sport, team, this.seasonGames(game.sport, team, game.openMs));
+      byPlayer = new Map([...box].map(([player, games]) => [player, new DeskPosterior(games)]));
+      if (this.desks.size > 5_000) this.desks.clear();
+      this.desks.set(key, byPlayer);
     }
-    return sum / weights;
+    return byPlayer;
+  }
+
+  /**
+   * Each player's tally of every base stat over `season` (a team's games, newest first). The
+   * team's last tally slides on by a game where it can (a game added, the oldest dropped):
+   * whole-number tallies, so the same as counting afresh.
+   */
+  private seasonBox(sport: SimSport, team: string, season: SimGame[]): Map<SimPlayer, Map<string, BaseGames>> {
+    const key = `${sport.id}|${team}`;
+    const last = this.boxes.get(key);
+    const tally = (games: readonly SimGame[], box: Map<SimPlayer, Map<string, BaseGames>>, times: number) => {
+      for (const [player, bases] of box)
+        for (const [base, g] of bases) for (const game of games) g.add(this.finalBase(game, player, base), times);
+    };
+    if (last && last.season.length === season.length && season.length > 1) {
+      const same = season.every((g, i) => g === last.season[i]);
+      const shifted = !same && season.every((g, i) => i === 0 || g === last.season[i - 1]);
+      if (same) return last.box;
+      if (shifted) {
+        const box = new Map([...last.box].map(([p, bases]) => [p, new Map([...bases].map(([b, g]) => [b, g.copy()]))]));
+        tally([season[0] as SimGame], box, 1);
+        tally([last.season[season.length - 1] as SimGame], box, -1);
+        this.boxes.set(key, { season, box });
+        return box;
+      }
+    }
+    const box = new Map<SimPlayer, Map<string, BaseGames>>();
+    for (const player of this.roster(sport, team)) {
+      const bases = new Map<string, BaseGames>();
+      for (const [base, roleMean] of Object.entries(player.slot.means))
+        bases.set(base, new BaseGames(roleMean, deskDispersion(sport.dispersion?.[base] ?? DISPERSION)));
+      box.set(player, bases);
+    }
+    tally(season, box, 1);
+    this.boxes.set(key, { season, box });
+    return box;
+  }
+
+  /**
+   * The desk's read of a player's mean of a stat for a game (desk.ts): the posterior every
+   * book's read starts from. For the project's own tools and tests, never the API.
+   */
+  deskRead(game: SimGame, player: SimPlayer, stat: string): Belief {
+    const desk = this.desk(game, player.team).get(player);
+    if (!desk) throw new Error(`${player.name} does not play in game ${game.k}`);
+    return desk.read(stat, () => this.parts(game.sport, player, stat));
+  }
+
+  /** A stat's base stats, each with how many times it counts and its role mean. */
+  private parts(sport: SimSport, player: SimPlayer, stat: string): Map<string, { weight: number; roleMean: number }> {
+    const parts = new Map<string, { weight: number; roleMean: number }>();
+    for (const c of this.components(sport, stat)) {
+      const roleMean = player.slot.means[c] ?? 0;
+      if (roleMean > 0) parts.set(c, { weight: (parts.get(c)?.weight ?? 0) + 1, roleMean });
+    }
+    return parts;
+  }
+
+  /**
+   * Per game, per checkpoint: which book takes a move first and when the other follows. The
+   * times lines may change before the start: each checkpoint, and each follow before the start.
+   */
+  private follows(game: SimGame): { ppLeads: boolean[]; lagMs: number[]; changes: number[] } {
+    let f = this.followMemo.get(game);
+    if (!f) {
+      const r = stream(this.seed, 'follow', `${game.sport.id}|${game.k}`);
+      const ppLeads: boolean[] = [];
+      const lagMs: number[] = [];
+      const changes = new Set<number>();
+      for (const before of CHECKPOINTS_MIN) {
+        ppLeads.push(r() < 0.5);
+        const lag = Math.round(FOLLOW_MIN[0] + r() * (FOLLOW_MIN[1] - FOLLOW_MIN[0])) * MIN;
+        lagMs.push(lag);
+        const at = game.startMs - before * MIN;
+        if (at < game.openMs) continue;
+        changes.add(at);
+        if (at + lag < game.startMs) changes.add(at + lag);
+      }
+      f = { ppLeads, lagMs, changes: [...changes].sort((a, b) => a - b) };
+      this.followMemo.set(game, f);
+    }
+    return f;
   }
 
   /** A game's two-minute steps: values change only at their boundaries. */
@@ -449,7 +584,10 @@ export class SimWorld {
     if (!path) {
       const steps = this.steps(game);
       const final = this.finalBase(game, player, base);
-      const { mean, variance } = this.spread(game.sport, player, base);
+      const model = this.baseModel(game, player, base);
+      const mean = model.mean;
+      const variance =
+        model.kind === 'normal' ? model.sd ** 2 : model.kind === 'negbin' ? mean + mean ** 2 / model.r : mean;
       const r = stream(this.seed, 'path', `${game.sport.id}|${game.k}|${key}`);
       const cumulative = new Float64Array(steps);
       let total = 0;
@@ -503,15 +641,73 @@ export class SimWorld {
     return t < game.startMs ? this.lastCheckpoint(game, t) : t;
   }
 
-  /** The time of the last checkpoint at or before `t` since the lines went up (their opening if none). */
+  /** The last time at or before `t` the game's pre-game lines may have changed (their opening if none). */
   private lastCheckpoint(game: SimGame, t: number): number {
     let last = game.openMs;
-    for (const before of CHECKPOINTS_MIN) {
-      const at = game.startMs - before * MIN;
+    for (const at of this.follows(game).changes) {
       if (at > t) break;
-      if (at >= game.openMs) last = at;
+      last = at;
     }
     return last;
+  }
+
+  /**
+   * Each book's belief (normal) of the log of a player's game factor at `t`, PrizePicks' then
+   * Underdog's: the prior, its own read, and the news it has taken (one book at the checkpoint,
+   * the other `lagMs` later); and when Underdog last took news (its shading restarts there).
+   */
+  private factorReads(game: SimGame, player: SimPlayer, t: number): { books: [Belief, Belief]; udNewsAt: number } {
+    const key = `${game.sport.id}|${game.k}|${player.id}`;
+    const truth = Math.log(this.gameFactor(game, player));
+    const prior: Belief = { mean: -(GAME_FACTOR ** 2) / 2, variance: GAME_FACTOR ** 2 };
+    const own = stream(this.seed, 'own read', key);
+    const books = [0, 1].map(() => posterior(prior, truth + OWN_READ * normal(own), OWN_READ ** 2)) as [Belief, Belief];
+    const follows = this.follows(game);
+    const news = stream(this.seed, 'news', key);
+    let udNewsAt = Number.NEGATIVE_INFINITY;
+    CHECKPOINTS_MIN.forEach((before, c) => {
+      const at = game.startMs - before * MIN;
+      if (at < game.openMs || at > t) return;
+      const m = news();
+      const signal = truth + NEWS_READ * normal(news);
+      // Moves crowd towards the start: about 3 % a checkpoint a day out, 14 % in the last minutes.
+      if (m >= 0.02 + 0.12 * (30 / (30 + before))) return;
+      const lag = follows.lagMs[c] as number;
+      const [ppAt, udAt] = follows.ppLeads[c] ? [at, at + lag] : [at + lag, at];
+      if (ppAt <= t) books[0] = posterior(books[0], signal, NEWS_READ ** 2);
+      if (udAt <= t) {
+        books[1] = posterior(books[1], signal, NEWS_READ ** 2);
+        udNewsAt = Math.max(udNewsAt, udAt);
+      }
+    });
+    return { books, udNewsAt };
+  }
+
+  /**
+   * A book's belief of a player's game factor's log updated by his game so far: the belief as
+   * a gamma of the same mean and variance, every base stat's count so far as Poisson evidence
+   * of the factor × the desk's mean × the share played (over-dispersed counts worth less), and
+   * back to a lognormal.
+   */
+  private liveFactor(game: SimGame, player: SimPlayer, t: number, belief: Belief): Belief {
+    const played = this.stepsPlayed(game, t) / this.steps(game);
+    const mean = Math.exp(belief.mean + belief.variance / 2);
+    const variance = (Math.exp(belief.variance) - 1) * mean * mean;
+    let shape = (mean * mean) / variance;
+    let rate = mean / variance;
+    const { sport } = game;
+    for (const base of Object.keys(player.slot.means)) {
+      const expected = this.deskRead(game, player, base).mean * played;
+      if (!(expected > 0)) continue;
+      // A count with variance μ + d·μ² tells as much as a Poisson count 1 + d·μ times smaller.
+      const worth = 1 / (1 + (sport.dispersion?.[base] ?? DISPERSION) * expected);
+      shape += worth * this.value(game, player, base, t);
+      rate += worth * expected;
+    }
+    const m = shape / rate;
+    const v = shape / rate ** 2;
+    const logVariance = Math.log1p(v / (m * m));
+    return { mean: Math.log(m) - logVariance / 2, variance: logVariance };
   }
 
   private computeProps(game: SimGame, t: number): SimProp[] {
@@ -521,11 +717,14 @@ export class SimWorld {
     const left = state === 'live' ? 1 - this.stepsPlayed(game, t) / this.steps(game) : 1;
     const out: SimProp[] = [];
     for (const team of [game.home, game.away]) {
-      const recent = this.recentGames(sport, team, game.openMs);
       for (const player of this.roster(sport, team)) {
+        const factors = this.factorReads(game, player, t);
+        if (state === 'live')
+          factors.books = factors.books.map((f) => this.liveFactor(game, player, t, f)) as typeof factors.books;
         for (const stat of player.slot.posted) {
           const key = `${sport.id}|${game.k}|${player.id}|${stat}`;
-          const { mean, variance, step } = this.spread(sport, player, stat);
+          const { mean, step } = this.spread(sport, player, stat);
+          const parts = this.parts(sport, player, stat);
           const r = stream(this.seed, 'line', key);
           const ppPosts = r() < 0.9;
           const udPosts = r() < 0.85;
@@ -535,39 +734,38 @@ export class SimWorld {
           const hasPrices = r() < 0.9;
           const oneSided = r() < 0.04;
           const alternates = r() < 0.2;
-          // The books' read of this player for this game: mostly his recent form (weighted as
-          // propsfeed's projection weighs the same games), a quarter his long-run mean, off by a few percent.
-          const form = recent.length > 0 ? this.form(recent, player, stat) : mean;
-          const signal = (0.25 * mean + 0.75 * form) * (1 + READ_NOISE * gaussian(r));
-          const belief = bookRead(signal, this.roleMean(sport, player, stat), variance, recent.length);
-          let read = belief.mean;
-          // The book's belief about the final for a read `m` over a share of the game: the stat's
-          // spread at that level over the share, widened by how far off its read may be.
-          const modelAt = (m: number, share = 1) => {
-            const spread = variance * (m / Math.max(mean, 1e-9)) ** 2;
-            return modelOf(Math.max(m * share, 1e-6), spread * share + belief.variance * share * share);
+          // Each book's read of his mean tonight: the desk's read of his mean from everything
+          // public × its belief of his game factor (lognormal): a posterior mean and variance.
+          const desk = this.deskRead(game, player, stat);
+          const books = factors.books.map((f) => {
+            const factor = Math.exp(f.mean + f.variance / 2);
+            const factor2 = Math.exp(2 * f.mean + 2 * f.variance);
+            const mean = desk.mean * factor;
+            return { mean, variance: Math.max(0, (desk.variance + desk.mean ** 2) * factor2 - mean * mean) };
+          }) as [Belief, Belief];
+          // The book's belief about the final for a read over a share of the game: the stat's
+          // spread at that read over the share, widened by how unsure the read is.
+          const modelAt = (read: Belief, share = 1) => {
+            const m = Math.max(read.mean, 1e-6);
+            return modelOf(m * share, this.spreadAt(sport, parts, m) * share + read.variance * share * share);
           };
-          let model = modelAt(read);
-          let line = openingLine(model);
-          let lean = clampLean(0.01 * gaussian(r));
+          // Underdog shades its price off its read between the news it takes, within MAX_LEAN.
+          const opening = clampLean(0.01 * gaussian(r));
+          let lean = Number.isFinite(factors.udNewsAt) ? 0 : opening;
           const moves = stream(this.seed, 'moves', key);
           for (const before of CHECKPOINTS_MIN) {
             const at = game.startMs - before * MIN;
-            if (at < game.openMs) continue;
-            if (at > t) break;
+            if (at < game.openMs || at > t) continue;
             const m = moves();
-            const towards = moves() < 0.65;
-            // Moves crowd towards the start: about 3 % a checkpoint a day out, 14 % in the last minutes.
-            const pMove = 0.02 + 0.12 * (30 / (30 + before));
-            if (m < pMove) {
-              // The read moves (news, money; towards the player's mean more often than away), the line follows it.
-              const up = mean > read === towards;
-              read *= up ? 1.05 : 1 / 1.05;
-              model = modelAt(read);
-              line = openingLine(model);
-              lean = 0;
-            } else if (m < 3 * pMove) lean = clampLean(lean + (moves() - 0.5) * 0.02);
+            const shade = moves();
+            const pShade = 2 * (0.02 + 0.12 * (30 / (30 + before)));
+            if (at > factors.udNewsAt && m < pShade) lean = clampLean(lean + (shade - 0.5) * 0.02);
           }
+          const [ppRead, udRead] = books;
+          let ppModel = modelAt(ppRead);
+          let udModel = modelAt(udRead);
+          let ppLine = openingLine(ppModel);
+          let udBase = openingLine(udModel);
           const prop: SimProp = { player, stat, udOneSided: oneSided };
           // Lines are priced on what is left to play: all of it before the start.
           let played = 0;
@@ -575,24 +773,26 @@ export class SimWorld {
             played = this.value(game, player, stat, t);
             prop.value = played;
             if (state === 'live') {
-              // In-game: the value so far, plus the same read of the player over what is left.
-              model = modelAt(read, left);
-              line = played + openingLine(model);
+              // In-game: the value so far, plus each book's read of the player over what is left.
+              ppModel = modelAt(ppRead, left);
+              udModel = modelAt(udRead, left);
+              ppLine = played + openingLine(ppModel);
+              udBase = played + openingLine(udModel);
               lean = 0;
             }
           }
           if (ppPosts && state !== 'final') {
-            prop.ppLine = line;
+            prop.ppLine = ppLine;
             if (alternates && state === 'pre')
-              prop.ppAlternates = { goblin: Math.max(0.5, line - 2 * step), demon: line + 2 * step };
+              prop.ppAlternates = { goblin: Math.max(0.5, ppLine - 2 * step), demon: ppLine + 2 * step };
           }
           if (udPosts) {
             // Never where Underdog's price would be lopsided.
-            const offLine = Math.max(0.5, line + udOffset);
-            const offBalanced = state === 'pre' && Math.abs(overChance(model, offLine) - 0.5) < 0.15;
-            const udLine = offBalanced ? offLine : line;
+            const offLine = Math.max(0.5, udBase + udOffset);
+            const offBalanced = state === 'pre' && Math.abs(overChance(udModel, offLine) - 0.5) < 0.15;
+            const udLine = offBalanced ? offLine : udBase;
             prop.udLine = udLine;
-            const pOver = overChance(model, udLine - played) + lean;
+            const pOver = overChance(udModel, udLine - played) + lean;
             if (hasPrices && state !== 'final' && pOver >= PRICED_RANGE[0] && pOver <= PRICED_RANGE[1]) {
               prop.udOver = american(pOver * OVERROUND);
               prop.udUnder = american((1 - pOver) * OVERROUND);

@@ -142,7 +142,7 @@ interface CsvRecord {
  * RFC 4180 records (csv-parse): quoted fields may hold commas, doubled quotes and line breaks;
  * blank lines are kept (as one empty field) so every record knows the line it starts on.
  */
-function splitCsv(text: string): { records: CsvRecord[] } | { error: string } {
+export function splitCsv(text: string): { records: CsvRecord[] } | { error: string } {
   let parsed: { record: string[]; info: { lines: number } }[];
   try {
     // With `info`, each record comes as { record, info } (the sync parser's types do not say so).

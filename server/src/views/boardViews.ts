@@ -165,7 +165,8 @@ export class BoardViews {
     if (!this.kind.edges || !this.odds) return undefined;
     const probabilities = this.odds.probabilities(game, prop, this.board.fetchedAt);
     const edge = probabilities && this.odds.edge(probabilities, this.board.fetchedAt);
-    return { probabilities, edge };
+    const edgeWithheld = probabilities && this.odds.withheld(probabilities);
+    return { probabilities, edge, edgeWithheld };
   }
 
   /** The game with this id or alias, or undefined. */
@@ -290,7 +291,14 @@ export class BoardViews {
       qualifying = low;
     }
     return sorted.prefix(Math.min(limit, qualifying), qualifying, {
-      fields: { entry: entry?.id ?? null, minEdge, methods: PROBABILITY_METHODS },
+      fields: {
+        entry: entry?.id ?? null,
+        minEdge,
+        methods: PROBABILITY_METHODS,
+        ...(this.odds && Object.keys(this.odds.coefficients.withheld).length > 0
+          ? { withheld: this.odds.coefficients.withheld }
+          : {}),
+      },
       key: `${entry?.id ?? ''}|${minEdge ?? ''}`,
     });
   }

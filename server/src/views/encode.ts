@@ -44,6 +44,8 @@ export function propOf(p: BoardProp): PlayerProp {
 export interface RowOdds {
   probabilities?: FairProbability[] | undefined;
   edge?: Edge | undefined;
+  /** Why some of the chances carry no edge (PropOdds.withheld). */
+  edgeWithheld?: string | undefined;
 }
 
 /** A row's fields that come from the game and the prop alone (all before `fetchedAt`). */
@@ -71,6 +73,7 @@ export function scanRowOf(
   if (projection) row.propsfeedProjection = projection;
   if (odds?.probabilities) row.probabilities = odds.probabilities;
   if (odds?.edge) row.edge = odds.edge;
+  if (odds?.edgeWithheld) row.edgeWithheld = odds.edgeWithheld;
   return row;
 }
 
@@ -109,5 +112,6 @@ export function scanRowJson(
   if (projection) json += `,"propsfeedProjection":${jsonOf(projection)}`;
   if (odds?.probabilities) json += `,"probabilities":${jsonOf(odds.probabilities)}`;
   if (odds?.edge) json += `,"edge":${JSON.stringify(odds.edge)}`;
+  if (odds?.edgeWithheld) json += `,"edgeWithheld":${JSON.stringify(odds.edgeWithheld)}`;
   return `${json}}`;
 }

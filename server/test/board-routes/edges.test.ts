@@ -41,35 +41,40 @@ describe('GET /api/v1/props/edges', () => {
     expect(parsed).toMatchObject({ sport: 'nba', stat: null, entry: null, minEdge: null, count: 5, total: 5 });
     // What each basis means is said once per answer; the rows carry the code and their figures.
     expect(parsed.methods).toEqual(PROBABILITY_METHODS);
-    expect(parsed.rows[0]?.probabilities?.map((p) => [p.basis, p.method])).toEqual([
+    const points = parsed.rows.find((r) => r.player === 'Nikola Jokić' && r.stat === 'points');
+    expect(points?.probabilities?.map((p) => [p.basis, p.method])).toEqual([
       [
         'prices',
-        'Underdog 27.5 -115/-105 de-vigged (margin 4.7 %, mean 27.72) stacked with 12 games (season 25.76, form 25.05): normal mean 26.23 sd 7.8 cc',
+        'Underdog 27.5 -115/-105 de-vigged (margin 4.7 %) reads market 27.72; mean 27.68 = 0.98 × market 27.72 + 0.02 × season 25.76 + 0 × form 25.05 (12 games); normal mean 27.68 sd 8.08 cc; simulated coefficients',
       ],
       [
         'prices',
-        'Underdog 27.5 -115/-105 de-vigged (margin 4.7 %, mean 27.72) stacked with 12 games (season 25.76, form 25.05): normal mean 26.23 sd 7.8 cc',
+        'Underdog 27.5 -115/-105 de-vigged (margin 4.7 %) reads market 27.72; mean 27.68 = 0.98 × market 27.72 + 0.02 × season 25.76 + 0 × form 25.05 (12 games); normal mean 27.68 sd 8.08 cc; simulated coefficients',
       ],
     ]);
-    // The live game (pp_1001) has no rows for pro. Jokić's points: his season (25.76) pulls the
-    // market's 27.72 down to 26.23, so the under of PrizePicks' 27.5 tops the board.
+    // The live game (pp_1001) has no rows for pro. On the simulated market a priced book already
+    // holds what the logs tell (docs/edges.md, "The simulated market"): Jokić's season (25.76)
+    // moves the market's 27.72 only to 27.68, and his rebounds over, Underdog's -140 against
+    // PrizePicks' 12.5, tops the board.
     expect(
       parsed.rows.map((r) => [r.player, r.stat, r.edge?.source, r.edge?.side, r.edge?.probability, r.edge?.edge]),
     ).toEqual([
-      ['Nikola Jokić', 'points', 'prizepicks', 'under', 0.5644, 0.0223],
-      ['Nikola Jokić', 'rebounds', 'prizepicks', 'over', 0.556, 0.0139],
-      ['Nikola Jokić', 'pra', 'prizepicks', 'over', 0.5331, -0.009],
-      ['Mikal Bridges', 'points', 'prizepicks', 'over', 0.5048, -0.0373],
-      ['LeBron James', 'points', 'prizepicks', 'over', 0.5041, -0.038],
+      ['Nikola Jokić', 'rebounds', 'prizepicks', 'over', 0.562, 0.0199],
+      ['Nikola Jokić', 'pra', 'prizepicks', 'over', 0.5427, 0.0006],
+      ['LeBron James', 'points', 'prizepicks', 'over', 0.5108, -0.0313],
+      ['Mikal Bridges', 'points', 'prizepicks', 'over', 0.5108, -0.0313],
+      ['Nikola Jokić', 'points', 'prizepicks', 'over', 0.5091, -0.033],
     ]);
+    // The edge's workings: the chance's own figures, then the side, the breakeven and the edge.
     expect(parsed.rows[0]?.edge).toEqual({
       source: 'prizepicks',
-      line: 27.5,
-      side: 'under',
-      probability: 0.5644,
+      line: 12.5,
+      side: 'over',
+      probability: 0.562,
       entry: 'prizepicks_flex_6',
       breakeven: 0.5421,
-      edge: 0.0223,
+      edge: 0.0199,
+      workings: `${parsed.rows[0]?.probabilities?.[0]?.method}; so over 12.5 at PrizePicks wins 56.2 % of the time it does not push, against the prizepicks_flex_6 breakeven of 54.2 %: edge +2 points.`,
     });
   });
 
@@ -77,15 +82,15 @@ describe('GET /api/v1/props/edges', () => {
     const ud2 = EdgesResponseSchema.parse((await edges('?entry=underdog_standard_2')).body);
     expect(ud2.entry).toBe('underdog_standard_2');
     expect(ud2.rows.map((r) => [r.stat, r.edge?.source, r.edge?.breakeven, r.edge?.edge])).toEqual([
-      ['points', 'underdog', 0.5774, -0.013],
-      ['rebounds', 'underdog', 0.5774, -0.0214],
-      ['pra', 'underdog', 0.5774, -0.0443],
-      ['points', 'underdog', 0.5774, -0.0726],
-      ['points', 'underdog', 0.5774, -0.0733],
+      ['rebounds', 'underdog', 0.5774, -0.0154],
+      ['pra', 'underdog', 0.5774, -0.0347],
+      ['points', 'underdog', 0.5774, -0.0666],
+      ['points', 'underdog', 0.5774, -0.0666],
+      ['points', 'underdog', 0.5774, -0.0683],
     ]);
     const positive = EdgesResponseSchema.parse((await edges('?minEdge=0.01')).body);
-    expect(positive).toMatchObject({ count: 2, total: 2, minEdge: 0.01 });
-    expect(positive.rows.map((r) => r.stat)).toEqual(['points', 'rebounds']);
+    expect(positive).toMatchObject({ count: 1, total: 1, minEdge: 0.01 });
+    expect(positive.rows.map((r) => r.stat)).toEqual(['rebounds']);
     const two = EdgesResponseSchema.parse((await edges('?limit=2&stat=points')).body);
     expect(two).toMatchObject({ stat: 'points', count: 2, total: 3 });
   });
@@ -114,22 +119,22 @@ describe('POST /api/v1/slips/evaluate', () => {
     expect(
       parsed.legs.map((l) => [l.eventId, l.player, l.stat, l.side, l.line, l.probability, l.correlatedWith]),
     ).toEqual([
-      ['pp_1002', 'Nikola Jokić', 'rebounds', 'over', 12.5, 0.556, [1]],
-      ['pp_1002', 'Nikola Jokić', 'pra', 'over', 48.5, 0.5331, [0]],
+      ['pp_1002', 'Nikola Jokić', 'rebounds', 'over', 12.5, 0.562, [1]],
+      ['pp_1002', 'Nikola Jokić', 'pra', 'over', 48.5, 0.5427, [0]],
     ]);
-    // Both legs: 0.556 × 0.5331 = 0.2964; 2-pick Power pays 3×: expected 0.8892.
+    // Both legs: 0.562 × 0.5427 = 0.305; 2-pick Power pays 3×: expected 0.915.
     expect(parsed.entries).toEqual([
       {
         entry: 'prizepicks_power_2',
         name: 'PrizePicks 2-pick Power',
         kind: 'power',
         breakeven: 0.5774,
-        winProbability: 0.2964,
-        expectedReturn: 0.8892,
+        winProbability: 0.305,
+        expectedReturn: 0.915,
         hits: [
-          { hits: 2, probability: 0.2964, multiplier: 3 },
-          { hits: 1, probability: 0.4963, multiplier: 0 },
-          { hits: 0, probability: 0.2073, multiplier: 0 },
+          { hits: 2, probability: 0.305, multiplier: 3 },
+          { hits: 1, probability: 0.4947, multiplier: 0 },
+          { hits: 0, probability: 0.2003, multiplier: 0 },
         ],
       },
     ]);
@@ -146,17 +151,17 @@ describe('POST /api/v1/slips/evaluate', () => {
     expect(status).toBe(200);
     const parsed = SlipEvaluationSchema.parse(body);
     expect(parsed.legs.map((l) => [l.probability, l.correlatedWith])).toEqual([
-      [0.556, [1]],
-      [0.4669, [0]],
-      [0.5048, []],
+      [0.562, [1]],
+      [0.4573, [0]],
+      [0.5108, []],
     ]);
-    // Hits 3/2/1/0 from the Poisson binomial of 0.556, 0.4669, 0.5048.
-    const dist = [0.131, 0.3828, 0.3689, 0.1172];
+    // Hits 3/2/1/0 from the Poisson binomial of 0.562, 0.4573, 0.5108.
+    const dist = [0.1313, 0.3838, 0.3686, 0.1163];
     expect(
       parsed.entries.map((e) => [e.entry, e.winProbability, e.expectedReturn, e.hits.map((h) => h.probability)]),
     ).toEqual([
-      ['underdog_standard_3', 0.131, 0.7863, dist],
-      ['underdog_insured_3', 0.131, 0.776, dist],
+      ['underdog_standard_3', 0.1313, 0.7877, dist],
+      ['underdog_insured_3', 0.1313, 0.7777, dist],
     ]);
   });
 

@@ -49,6 +49,8 @@ describe('GET /api/v1/props/player', () => {
       ['pra', 48.5],
       ['rebounds', 12.5],
     ]);
+    const METHOD =
+      'Underdog 27.5 -115/-105 de-vigged (margin 4.7 %) reads market 27.72; mean 27.68 = 0.98 × market 27.72 + 0.02 × season 25.76 + 0 × form 25.05 (12 games); normal mean 27.68 sd 8.08 cc; simulated coefficients';
     expect(parsed.rows[0]).toEqual({
       player: 'Nikola Jokić',
       stat: 'points',
@@ -76,36 +78,36 @@ describe('GET /api/v1/props/player', () => {
         marketKey: 'nba:points',
       },
       // Underdog -115/-105: implied 0.5349 + 0.5122, the over's share 0.5108 read as a mean (27.72)
-      // and stacked with the logs (season 25.76): mean 26.23, the under likelier at both books' 27.5.
-      // Best edge: PrizePicks' cheapest entry (6-pick Flex, 0.5421).
+      // and blended with the logs (season 25.76, weight 0.02 beside a priced book on the simulated
+      // market): mean 27.68, the over a shade likelier at both books' 27.5. Best edge: PrizePicks'
+      // cheapest entry (6-pick Flex, 0.5421), short of its breakeven.
       probabilities: [
         {
           source: 'prizepicks',
           line: 27.5,
-          pOver: 0.4356,
-          pUnder: 0.5644,
+          pOver: 0.5091,
+          pUnder: 0.4909,
           basis: 'prices',
-          method:
-            'Underdog 27.5 -115/-105 de-vigged (margin 4.7 %, mean 27.72) stacked with 12 games (season 25.76, form 25.05): normal mean 26.23 sd 7.8 cc',
+          method: METHOD,
         },
         {
           source: 'underdog',
           line: 27.5,
-          pOver: 0.4356,
-          pUnder: 0.5644,
+          pOver: 0.5091,
+          pUnder: 0.4909,
           basis: 'prices',
-          method:
-            'Underdog 27.5 -115/-105 de-vigged (margin 4.7 %, mean 27.72) stacked with 12 games (season 25.76, form 25.05): normal mean 26.23 sd 7.8 cc',
+          method: METHOD,
         },
       ],
       edge: {
         source: 'prizepicks',
         line: 27.5,
-        side: 'under',
-        probability: 0.5644,
+        side: 'over',
+        probability: 0.5091,
         entry: 'prizepicks_flex_6',
         breakeven: 0.5421,
-        edge: 0.0223,
+        edge: -0.033,
+        workings: `${METHOD}; so over 27.5 at PrizePicks wins 50.9 % of the time it does not push, against the prizepicks_flex_6 breakeven of 54.2 %: edge -3.3 points.`,
       },
     });
     // The free tier's rows carry no probabilities or edge.

@@ -51,16 +51,16 @@ describe('board routes on the seeded simulator', () => {
     const rows = PlayerPropsResponseSchema.parse(body).rows;
     const row = rows.find((r) => r.eventId === game.id && r.stat === prop.stat);
     const [pp, ud] = prop.books as [BookQuote, BookQuote];
-    // One distribution per prop, its mean stacked from Underdog's de-vigged prices and a season of
-    // logs: at Underdog's own line it stays within 15 points of the de-vigged chance (the season
-    // may disagree with the book's read of recent form); PrizePicks' line is read from it too.
+    // One distribution per prop, its mean blended from Underdog's de-vigged prices and a season of
+    // logs: at Underdog's own line it stays within 15 points of the de-vigged chance;
+    // PrizePicks' line is read from it too.
     const devigged = devigMultiplicative(ud.overOdds as number, ud.underOdds as number).pOver;
     const underdog = row?.probabilities?.find((p) => p.source === 'underdog');
     expect(underdog?.line).toBe(ud.line);
     if (Number.isInteger(ud.line)) expect(underdog?.pPush).toBeGreaterThan(0);
     else expect(Math.abs((underdog?.pOver as number) - devigged)).toBeLessThan(0.15);
     expect(underdog?.method).toContain('de-vigged');
-    expect(underdog?.method).toContain('stacked with');
+    expect(underdog?.method).toMatch(/; mean [\d.]+ = [\d.]+ × market [\d.]+ \+ /);
     const prizepicks = row?.probabilities?.find((p) => p.source === 'prizepicks');
     expect(prizepicks).toMatchObject({ line: pp.line });
     expect(prizepicks?.method).toBe(underdog?.method);
@@ -92,9 +92,10 @@ describe('board routes on the seeded simulator', () => {
       if (impliedProbability(ud.overOdds) > impliedProbability(ud.underOdds) === projected > ud.line) agree++;
     }
     expect(leaning).toBeGreaterThan(500);
-    // The books weigh recent form against the role's average (sim/world.ts bookRead), the projection
-    // does not: they agree on most leaning lines, not all (about 70 % on the seeded board).
-    expect(agree / leaning).toBeGreaterThan(0.65);
+    // The books read the player from his whole season, his role and their own reads of the night
+    // (sim/world.ts, sim/desk.ts), the projection from his last ten games: they agree on most
+    // leaning lines, not all (65 % on the seeded board).
+    expect(agree / leaning).toBeGreaterThan(0.6);
     expect(agree / leaning).toBeLessThan(0.99);
   });
 

@@ -3,6 +3,7 @@
  * like the real API (shapes, 403 with requiredTier, 404, 400 with candidates, 429 with
  * retryAfter) so every branch of the tool layer can be reached.
  */
+
 import {
   type Game,
   type PlayerProp,
@@ -17,6 +18,7 @@ import {
   type Tier,
   type TrackRecordParams,
 } from '@propsfeed/contract';
+import { COEFFICIENTS, coefficientsLabel } from '../../src/odds/coefficients';
 import { bestEdge, cheapestEntries } from '../../src/odds/edge';
 import { EntryBook, hitDistribution } from '../../src/odds/entries';
 import { fairProbabilities } from '../../src/odds/fair';
@@ -392,6 +394,7 @@ export function createFixtureApi(opts: FixtureApiOptions): PropsApi & { calls: n
         method: params.method ?? null,
         ...scoreForecasts(forecasts, new EntryBook(), '2026-11-22'),
         note: TRACK_RECORD_NOTE,
+        coefficients: coefficientsLabel(COEFFICIENTS),
       };
     },
   };

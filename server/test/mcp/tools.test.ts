@@ -214,6 +214,10 @@ describe('edges and slips', () => {
       /^\d+ of \d+ nba props? with an edge, against each book's cheapest entry type; estimates, not promises/,
     );
     expect(edges.text).toMatch(/PLAYER\s+STAT\s+BOOK\s+PICK\s+PROB\s+NEEDS\s+EDGE \(PTS\)/);
+    // Each row's workings under the table, in one sentence: the blend, the chance, the breakeven.
+    expect(edges.text).toMatch(
+      /\nworkings:\n- [^\n]+: [^\n]+ reads market [\d.]+; mean [\d.]+ = 1 × market [\d.]+ \(0 games logged, too few to read\); [^\n]+; so (over|under) [\d.]+ at (PrizePicks|Underdog) wins [\d.]+ % of the time it does not push, against the \w+ breakeven of [\d.]+ %: edge [-+]?[\d.]+ points\./,
+    );
     const slip = await call(client, 'evaluate_slip', {
       legs: [
         { player: 'LeBron James', stat: 'points', side: 'over' },
@@ -239,6 +243,8 @@ describe('track record', () => {
     // The fixture: over 0.62 went over, over 0.35 went over: Brier ((0.38)² + (0.65)²) / 2 = 0.2835.
     expect(text).toMatch(/^2 settled forecasts \(nba\), 0 pushes apart; Brier 0.2835 \(coin 0.25\)/);
     expect(text).toContain('not promises');
+    // Which coefficients the record scores.
+    expect(text).toContain('; coefficients simulated, fitted on seed 20261122, ');
     expect(text).toMatch(/60%–70%\s+1\s+62%\s+100%/);
     expect(data?.count).toBe(2);
     // The market beside ours, a row per basis (the fixture's locks carry no market price).

@@ -4,15 +4,17 @@ import { probabilitiesAt, remainingModel } from '../../src/odds/distribution';
 import { sharpened } from '../../src/odds/fair';
 import { liveChances, playedShare, playedShareAt, remainingGiven } from '../../src/odds/live';
 import {
+  type Blend,
   bandOf,
+  blendWeights,
   type Coefficients,
   fitCoefficients,
   fitLiveScale,
+  MARKET_ONLY,
   modelFor,
   type Sample,
   seasonMean,
   stackedMean,
-  type Weights,
 } from '../../src/odds/model';
 
 describe('the season read', () => {
@@ -25,71 +27,108 @@ describe('the season read', () => {
   });
 });
 
-describe('the stacked mean', () => {
-  const w: Weights = [0.2, 0.5, 0.3];
+describe('the blended mean', () => {
+  // Full weights: season 0.5 (half strength at 10 games), form 0.3 (half strength at 30 games).
+  const blend: Blend = { season: 0.5, form: 0.3, kSeason: 10, kForm: 30 };
   const coef: Coefficients = {
-    priced: [[1, 0, 0], [0.6, 0.4, 0], w, w],
-    unpriced: [
-      [1, 0, 0],
-      [1, 0, 0],
-      [1, 0, 0],
-      [1, 0, 0],
-    ],
+    kind: 'simulated',
+    priced: [MARKET_ONLY, { season: 0.4, form: 0, kSeason: 10, kForm: 1 }, blend, blend],
+    unpriced: [MARKET_ONLY, MARKET_ONLY, MARKET_ONLY, MARKET_ONLY],
     dispersion: {},
     inherent: {},
     liveScale: 1,
     fittedOn: 't',
+    withheld: {},
   };
-  it('shrinks the logs towards the market by the weights', () => {
-    // 20 · (0.2 + 0.5 · 24/20 + 0.3 · 16/20) = 4 + 12 + 4.8
-    expect(stackedMean({ season: 24, form: 16, market: 20, priced: true, games: 12 }, coef)).toBeCloseTo(20.8, 12);
-    // Without logs every read is the market's: 20 · (0.2 + 0.5 + 0.3)
-    expect(stackedMean({ season: null, form: null, market: 20, priced: true, games: 2 }, coef)).toBeCloseTo(20, 12);
+  it('weighs the reads by weights ≥ 0 that sum to 1, the logs’ shrunk by the games', () => {
+    // 30 games: season 0.5 · 30/40 = 0.375, form 0.3 · 30/60 = 0.15, market 0.475:
+    // 0.475 · 20 + 0.375 · 24 + 0.15 · 16 = 9.5 + 9 + 2.4
+    const reads = { season: 24, form: 16, market: 20, priced: true, games: 30 };
+    expect(blendWeights(reads, coef)).toEqual({ market: 0.475, season: 0.375, form: 0.15 });
+    expect(stackedMean(reads, coef)).toBeCloseTo(20.9, 12);
+    // Without logs the market alone.
+    expect(stackedMean({ season: null, form: null, market: 20, priced: true, games: 2 }, coef)).toBe(20);
+  });
+
+  it('a thin season weighs less than a full one', () => {
+    const at = (games: number) => blendWeights({ season: 24, form: 16, market: 20, priced: true, games }, coef);
+    // 12 games: season 0.5 · 12/22; 60 games: 0.5 · 60/70.
+    expect(at(12).season).toBeCloseTo(0.5 * (12 / 22), 12);
+    expect(at(60).season).toBeCloseTo(0.5 * (60 / 70), 12);
+    expect(at(12).season).toBeLessThan(at(60).season);
+  });
+
+  it('lies within its inputs whatever they are', () => {
+    for (const [season, form, market] of [
+      [6.33, 9.42, 7.42],
+      [30, 2, 11],
+      [0, 0, 5],
+    ] as const) {
+      const mean = stackedMean({ season, form, market, priced: true, games: 25 }, coef);
+      expect(mean).toBeGreaterThanOrEqual(Math.min(season, form, market));
+      expect(mean).toBeLessThanOrEqual(Math.max(season, form, market));
+    }
   });
 
   it('weighs by the band of the market mean: a rare stat’s logs earn less', () => {
     expect([0.4, 1.5, 3.9, 4, 11.9, 12, 300].map(bandOf)).toEqual([0, 1, 1, 2, 2, 3, 3]);
-    // Band 0 (mean 0.5) trusts the market alone; band 1 (mean 2): 2 · (0.6 + 0.4 · 3/2) = 2.4
+    // Band 0 (mean 0.5) trusts the market alone; band 1 (mean 2, 40 games): season 0.4 · 40/50 = 0.32,
+    // 0.68 · 2 + 0.32 · 3 = 2.32
     expect(stackedMean({ season: 1, form: 1, market: 0.5, priced: true, games: 40 }, coef)).toBeCloseTo(0.5, 12);
-    expect(stackedMean({ season: 3, form: 1, market: 2, priced: true, games: 40 }, coef)).toBeCloseTo(2.4, 12);
+    expect(stackedMean({ season: 3, form: 1, market: 2, priced: true, games: 40 }, coef)).toBeCloseTo(2.32, 12);
   });
 });
 
 describe('the fit', () => {
-  const sample = (date: string, market: number, season: number, final: number): Sample => ({
+  const sample = (date: string, market: number, season: number, final: number, form = season): Sample => ({
     date,
     sport: 'nba',
     stat: 'points',
-    reads: { season, form: season, market, priced: true, games: 20 },
+    reads: { season, form, market, priced: true, games: 20 },
     final,
   });
-  const earlier = [
-    sample('2026-10-01', 20, 24, 22),
-    sample('2026-10-01', 10, 8, 9),
-    sample('2026-10-02', 30, 30, 33),
-    sample('2026-10-02', 5, 6, 5),
-  ];
+  const earlier = Array.from({ length: 40 }, (_, i) => [
+    sample('2026-10-01', 20, 24 - (i % 3), 22 + (i % 5)),
+    sample('2026-10-02', 30, 30 + (i % 4), 33 - (i % 2)),
+  ]).flat();
 
   it('reads only the days before the one predicted', () => {
-    const later = [sample('2026-10-03', 20, 20, 60), sample('2026-10-04', 10, 10, 0)];
-    const a = fitCoefficients(earlier, '2026-10-03', 'x');
-    const b = fitCoefficients([...earlier, ...later], '2026-10-03', 'x');
+    const later = [sample('2026-10-03', 20, 26, 60), sample('2026-10-04', 10, 10, 0)];
+    const a = fitCoefficients(earlier, '2026-10-03', 'x', 'simulated');
+    const b = fitCoefficients([...earlier, ...later], '2026-10-03', 'x', 'simulated');
     expect(b).toEqual(a);
-    expect(a.fittedOn).toBe('x, 2026-10-01..2026-10-02, 4 finals');
+    expect(a.fittedOn).toBe('x, 2026-10-01..2026-10-02, 80 finals');
     // The day itself moves the fit once it is earlier than the day predicted.
-    expect(fitCoefficients([...earlier, ...later], '2026-10-04', 'x').priced).not.toEqual(a.priced);
+    // Forty finals at the market on the 3rd, against logs reading 6 higher: the logs' weights fall.
+    const many = Array.from({ length: 40 }, () => sample('2026-10-03', 20, 26, 20));
+    const moved = fitCoefficients([...earlier, ...many], '2026-10-04', 'x', 'simulated');
+    expect(moved.priced[3]).not.toEqual(a.priced[3]);
   });
 
-  it('recovers finals that are the market read exactly', () => {
+  it('finals that are the market read exactly leave the logs no weight', () => {
     const many = Array.from({ length: 2000 }, (_, i) =>
       sample('2026-10-01', 10 + (i % 7), 10 + ((i * 3) % 5), 10 + (i % 7)),
     );
-    const fit = fitCoefficients(many, '2026-10-02', 'x');
+    const fit = fitCoefficients(many, '2026-10-02', 'x', 'simulated');
     // Every sample's market mean (10..16) is in band 2; the other bands have none and stay the market's.
-    expect(fit.priced[0]).toEqual([1, 0, 0]);
-    const [c, a, b] = fit.priced[2] as Weights;
-    expect(c + a + b).toBeCloseTo(1, 2);
-    expect(Math.abs(a + b)).toBeLessThan(0.01);
+    expect(fit.priced[0]).toEqual(MARKET_ONLY);
+    expect(fit.priced[2]?.season).toBeLessThan(0.01);
+    expect(fit.priced[2]?.form).toBeLessThan(0.01);
+  });
+
+  it('finals that follow the season get a season weight near 1, and never a negative one', () => {
+    // The final is the season read; form runs against it (it would earn a negative weight unconstrained).
+    const many = Array.from({ length: 2000 }, (_, i) => {
+      const season = 10 + (i % 9);
+      return {
+        ...sample('2026-10-01', 14, season, season, 28 - season),
+        reads: { season, form: 28 - season, market: 14, priced: true, games: 40 + (i % 40) },
+      };
+    });
+    const blend = fitCoefficients(many, '2026-10-02', 'x', 'simulated').priced[3] as Blend;
+    expect(blend.form).toBe(0);
+    expect(blend.season).toBeGreaterThan(0.9);
+    expect(blend.season + blend.form).toBeLessThanOrEqual(1);
   });
 });
 

@@ -13,7 +13,7 @@ import {
 import { round4 } from '../../src/odds/entries';
 import { FairProbabilities, fairProbabilities, liveFairProbabilities, liveMarketMean } from '../../src/odds/fair';
 import { liveChances } from '../../src/odds/live';
-import { type Coefficients, marketMean, modelFor, seasonMean, type Weights } from '../../src/odds/model';
+import { type Blend, type Coefficients, marketMean, modelFor, seasonMean } from '../../src/odds/model';
 
 // Expected values below were computed independently with scipy.stats (nbinom, poisson, norm).
 const THREES = [3, 1, 4, 2, 0, 5, 2, 3, 1, 6]; // mean 2.7, variance 3.5667: over-dispersed
@@ -126,9 +126,11 @@ const ud = (line: number, overOdds?: number, underOdds?: number): BookQuote => (
 });
 const pp = (line: number): BookQuote => ({ source: 'prizepicks', line, updatedAt: 0 });
 
-/** Half the market's mean (the intercept: a share of it), half the season's, in every band: weights a test can follow by hand. */
-const HALF: Weights = [0.5, 0.5, 0];
+/** Half the market's mean, half the season's, in every band, unshrunk (k = 0): weights a test can follow by hand. */
+const HALF: Blend = { season: 0.5, form: 0, kSeason: 0, kForm: 1 };
 const HALF_AND_HALF: Coefficients = {
+  kind: 'simulated',
+  withheld: {},
   priced: [HALF, HALF, HALF, HALF],
   unpriced: [HALF, HALF, HALF, HALF],
   dispersion: { nba: 0.04 },
@@ -148,8 +150,9 @@ describe('fair probabilities of a prop', () => {
     const [udP, ppP] = fairProbabilities([ud(25.5, -130, 110), pp(24.5)], input, coef);
     expect(udP).toMatchObject({ basis: 'prices', pOver: round4(probabilitiesAt(model, 25.5).pOver) });
     expect(ppP).toMatchObject({ basis: 'prices_moved', pOver: round4(probabilitiesAt(model, 24.5).pOver) });
+    const r2 = (v: number) => Math.round(v * 100) / 100;
     expect(udP?.method).toBe(
-      `Underdog 25.5 -130/+110 de-vigged (margin 4.1 %, mean ${Math.round(market * 100) / 100}) stacked with 10 games (season ${Math.round(season * 100) / 100}, form -): ${describeModel(model)}`,
+      `Underdog 25.5 -130/+110 de-vigged (margin 4.1 %) reads market ${r2(market)}; mean ${r2(model.mean)} = 0.5 × market ${r2(market)} + 0.5 × season ${r2(season)} (10 games); ${describeModel(model)}; simulated coefficients`,
     );
   });
 
@@ -169,7 +172,7 @@ describe('fair probabilities of a prop', () => {
     const [udP] = fairProbabilities([ud(25.5, -110, -110)], { ...input, values: [20, 25] }, coef);
     // 0.5 × market + 0.5 × market (the missing season read is the market's): the even price stays even.
     expect(udP?.pOver).toBeCloseTo(0.5, 3);
-    expect(udP?.method).toContain('2 games logged (too few to read)');
+    expect(udP?.method).toContain('= 1 × market 25.5 (2 games logged, too few to read)');
   });
 });
 

@@ -141,15 +141,15 @@ function settlementSuite(label: string, open: () => Promise<{ db: Db; done(): Pr
         s.pPush,
         s.basis,
       ]);
-      // Underdog's -115/-105 de-vigged (0.5108) read as a mean and stacked with the logs (odds/model.ts), the same
-      // at its own line and PrizePicks' (the same line). Bo Kim: no prices and no logs: his line is the market's read,
+      // Underdog's -115/-105 de-vigged (0.5108) read as a mean and blended with the logs (odds/model.ts: on the
+      // simulated market the logs earn little beside a priced book), the same at its own line and PrizePicks'. Bo Kim: no prices and no logs: his line is the market's read,
       // and the integer line pushes. pp_2 never finished: Di Fox is locked, not settled.
       expect(brief).toEqual([
-        ['pp_1', 'Ann Lee', 'prizepicks', 24.5, 31, 'over', 0.4926, 0.5074, undefined, 'prices'],
-        ['pp_1', 'Ann Lee', 'underdog', 24.5, 31, 'over', 0.4926, 0.5074, undefined, 'prices'],
-        ['pp_1', 'Bo Kim', 'prizepicks', 7, 7, 'push', 0.403, 0.4638, 0.1332, 'distribution'],
-        ['pp_1', 'Cy Diaz', 'prizepicks', 4.5, 2, 'under', 0.5075, 0.4925, undefined, 'prices'],
-        ['pp_1', 'Cy Diaz', 'underdog', 4.5, 2, 'under', 0.5075, 0.4925, undefined, 'prices'],
+        ['pp_1', 'Ann Lee', 'prizepicks', 24.5, 31, 'over', 0.5106, 0.4894, undefined, 'prices'],
+        ['pp_1', 'Ann Lee', 'underdog', 24.5, 31, 'over', 0.5106, 0.4894, undefined, 'prices'],
+        ['pp_1', 'Bo Kim', 'prizepicks', 7, 7, 'push', 0.4007, 0.4658, 0.1335, 'distribution'],
+        ['pp_1', 'Cy Diaz', 'prizepicks', 4.5, 2, 'under', 0.5108, 0.4892, undefined, 'prices'],
+        ['pp_1', 'Cy Diaz', 'underdog', 4.5, 2, 'under', 0.5108, 0.4892, undefined, 'prices'],
       ]);
       expect(settled[0]).toMatchObject({
         date: '2026-11-22',

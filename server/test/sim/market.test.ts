@@ -37,7 +37,9 @@ describe('the simulated market', () => {
     expect(inGame.count).toBeGreaterThan(15_000);
     expect(offBins(atLock.calibration, 30)).toEqual([]);
     expect(offBins(inGame.calibration, 30)).toEqual([]);
-    expect(atLock.ece).toBeLessThan(0.015);
+    // At lock the books are near the truth: on these two days the oracle's own ECE is 0.019 (the
+    // props of one player and game go over together), the books' 0.018.
+    expect(atLock.ece).toBeLessThan(0.025);
     expect(inGame.ece).toBeLessThan(0.015);
   });
 

@@ -48,8 +48,8 @@ describe('GET /api/v1/stream?minEdge=', () => {
     const [snapshot] = await edged.waitFor(1, 'snapshot');
     if (snapshot?.data.type !== 'snapshot') throw new Error('not a snapshot');
     expect(snapshot.data.rows.map((r) => [r.player, r.edge?.edge])).toEqual([
-      ['Aaron Wilson', 0.0136],
-      ['Dan Evans', 0.0163],
+      ['Aaron Wilson', 0.0199],
+      ['Dan Evans', 0.0199],
     ]);
     await whole.waitFor(1, 'snapshot');
 
@@ -73,7 +73,7 @@ describe('GET /api/v1/stream?minEdge=', () => {
     ]);
     expect(edged.events.find((e) => e.id === `${v}.2`)?.data).toMatchObject({
       type: 'prop',
-      row: { player: 'Ben Cole', edge: { edge: 0.0143 } },
+      row: { player: 'Ben Cole', edge: { edge: 0.0199 } },
       previous: { line: 12.5, overOdds: -115, underOdds: -105 },
     });
     expect(edged.events.find((e) => e.id === `${v}.1`)?.data).toEqual({

@@ -16,7 +16,9 @@ export const findEdgesTool = defineTool({
     'type ("needs": the chance every leg must have for the entry to return its stake on average) and edge = prob − needs. ' +
     'By default each book is judged against its entry type with the lowest breakeven; entry picks one (ids like ' +
     'prizepicks_power_2). The chances are estimates from de-vigged prices and game logs, not promises: a positive edge ' +
-    'means the estimate beats the breakeven, not that the pick will win. Say so when you pass them on.',
+    'means the estimate beats the breakeven, not that the pick will win. Say so when you pass them on. Under the table, ' +
+    "each row's workings in one sentence: the market read, the season and form with their weights and the mean they " +
+    'give, the chance and the breakeven; and which bases have their edges withheld, and why.',
   input: z.object({
     sport: sportField.default(DEFAULT_SPORT).describe(`${sportField.description} (default nba)`),
     stat: statField.optional().describe('Only this stat key; every stat when absent'),
@@ -54,6 +56,10 @@ export const findEdgesTool = defineTool({
     const body = table(['player', 'stat', 'book', 'pick', 'prob', 'needs', 'edge (pts)', 'entry', 'game id'], rows, {
       narrowHint: 'narrow with stat/limit/minEdge',
     });
-    return `${head}\n${body}`;
+    const withheld = Object.entries(res.withheld ?? {}).map(([basis, why]) => `${basis} edges withheld: ${why}`);
+    const workings = res.rows.flatMap((r) =>
+      r.edge ? [`- ${r.player} ${r.stat} ${r.edge.side} ${r.edge.line}: ${r.edge.workings}`] : [],
+    );
+    return [head, body, ...withheld, 'workings:', ...workings].join('\n');
   },
 });

@@ -38,7 +38,7 @@ export const getTrackRecordTool = defineTool({
       .filter(Boolean)
       .join(', ');
     if (res.count === 0) return `No settled forecasts yet (${scope}): props settle once their games are final.`;
-    const head = `${res.count} settled forecasts (${scope}), ${res.pushes} pushes apart; Brier ${res.brier} (coin 0.25), log loss ${res.logLoss} (coin 0.693), ECE ${res.ece}. ${res.note}`;
+    const head = `${res.count} settled forecasts (${scope}), ${res.pushes} pushes apart; Brier ${res.brier} (coin 0.25), log loss ${res.logLoss} (coin 0.693), ECE ${res.ece}; coefficients ${res.coefficients}. ${res.note}`;
     const m = res.market;
     const market = table(
       ['basis', 'settled', 'brier', 'log loss', 'ece'],

@@ -1,0 +1,59 @@
+/** Which coefficients are served, and what they withhold: the real ones when the books are real, the simulator's on it. */
+import { describe, expect, it } from 'vitest';
+import type { BoardGame, BoardProp, BookQuote } from '../../src/feed/types';
+import { EntryBook, PropOdds } from '../../src/odds';
+import {
+  COEFFICIENTS,
+  coefficientsLabel,
+  REAL_COEFFICIENTS,
+  SIMULATED_COEFFICIENTS,
+  servedCoefficients,
+} from '../../src/odds/coefficients';
+import { bestEdge } from '../../src/odds/edge';
+import { fairProbabilities } from '../../src/odds/fair';
+
+const quote = (source: BookQuote['source'], line: number, overOdds?: number, underOdds?: number): BookQuote => ({
+  source,
+  line,
+  ...(overOdds === undefined ? {} : { overOdds, underOdds }),
+  updatedAt: 0,
+});
+const input = { sport: 'nba' as const, stat: 'pra', values: [], projection: undefined };
+
+describe('the served coefficients', () => {
+  it('are the real ones when the books are real, the simulator’s on the simulator, and say so', () => {
+    expect(servedCoefficients(true)).toBe(REAL_COEFFICIENTS);
+    expect(servedCoefficients(false)).toBe(SIMULATED_COEFFICIENTS);
+    expect(COEFFICIENTS).toBe(SIMULATED_COEFFICIENTS);
+    expect(coefficientsLabel(REAL_COEFFICIENTS)).toMatch(
+      /^real, fitted on Real NBA player props .*, 2023-10-24\.\.2024-05-19, \d+ finals$/,
+    );
+    const quotes = [quote('underdog', 30.5, -115, -105), quote('prizepicks', 29.5)];
+    expect(fairProbabilities(quotes, input, REAL_COEFFICIENTS)[0]?.method).toMatch(/; real coefficients$/);
+    expect(fairProbabilities(quotes, input, SIMULATED_COEFFICIENTS)[0]?.method).toMatch(/; simulated coefficients$/);
+  });
+
+  it('withhold the edges of a basis that was not calibrated where it was scored, and say why', () => {
+    // Underdog's 30.5 is priced (basis prices, withheld on the real coefficients); PrizePicks' 29.5 is moved (shown).
+    const prop = {
+      playerKey: 'ann|den',
+      stat: 'pra',
+      books: [quote('underdog', 30.5, -115, -105), quote('prizepicks', 29.5)],
+    };
+    const game = { sport: 'nba', live: false } as BoardGame;
+    const at = Date.parse('2026-11-22T00:00:00Z');
+    const real = new PropOdds(new EntryBook(), undefined, REAL_COEFFICIENTS);
+    const probabilities = real.probabilities(game, prop as unknown as BoardProp, at) ?? [];
+    expect(probabilities.map((p) => p.basis)).toEqual(['prices', 'prices_moved']);
+    expect(real.edge(probabilities, at)?.source).toBe('prizepicks');
+    expect(real.withheld(probabilities)).toBe(`prices edges withheld: ${REAL_COEFFICIENTS.withheld.prices}`);
+    // The same chances judged with nothing withheld: Underdog's line may carry the edge.
+    const entries = new EntryBook().inEffect('2026-11-22');
+    const all = bestEdge(probabilities, (book) => entries.find((t) => t.book === book));
+    const kept = bestEdge(probabilities, (book) => entries.find((t) => t.book === book), REAL_COEFFICIENTS.withheld);
+    expect(all).toBeDefined();
+    expect(kept?.source).toBe('prizepicks');
+    const sim = new PropOdds(new EntryBook(), undefined, SIMULATED_COEFFICIENTS);
+    expect(sim.withheld(sim.probabilities(game, prop as unknown as BoardProp, at) ?? [])).toBeUndefined();
+  });
+});
