@@ -48,6 +48,7 @@ import type { StreamLog } from './stream/log';
 import { MemoryStreamSlots, type StreamSlots } from './stream/slots';
 import { MemoryStreamTokens, type StreamTokens } from './stream/tokens';
 import { ViewRegistry } from './views';
+import { registerWeb } from './web';
 import { type WebhookOptions, WebhookService } from './webhooks/service';
 
 declare module 'fastify' {
@@ -236,6 +237,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     corsOrigins: deps.corsOrigins ?? '*',
   });
   await registerDocs(app, hosts);
+  await registerWeb(app, hosts);
   if (deps.adminToken)
     await registerAdminRoutes(app, {
       adminToken: deps.adminToken,
