@@ -16,7 +16,7 @@ import * as contractModule from '@propsfeed/contract';
 import { build, type Plugin } from 'esbuild';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const dist = join(here, 'dist');
+const defaultDist = join(here, 'dist');
 
 /** The runtime values of @propsfeed/contract the page and the SDK's client read. */
 const CONTRACT_VALUES = ['SPORT_IDS', 'TIERS', 'WEBHOOK_EVENT_TYPES', 'MAX_SCAN_LIMIT', 'PROBABILITY_METHODS'] as const;
@@ -97,7 +97,8 @@ export interface BuiltFile {
   gzipBytes: number;
 }
 
-export async function buildWeb(): Promise<BuiltFile[]> {
+/** Builds into `dist` (web/dist by default; a test builds elsewhere, so a running server's files stay put). */
+export async function buildWeb(dist = defaultDist): Promise<BuiltFile[]> {
   rmSync(dist, { recursive: true, force: true });
   mkdirSync(join(dist, 'assets'), { recursive: true });
   const result = await build({

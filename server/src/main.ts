@@ -45,6 +45,7 @@ function demoKeysText(keys: CreatedKeyResult[], address: string, cli: string): s
     'Try it:',
     `  curl -H "Authorization: Bearer ${sharp?.key}" "${address}/api/v1/games?sport=nba"`,
     `  ${cliEnv}PROPS_API_KEY=${sharp?.key} ${cli} games --sport nba`,
+    `Board: ${address}/  (paste a key above)`,
     `Docs: ${address}/docs`,
     '',
   ];

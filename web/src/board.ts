@@ -208,7 +208,10 @@ export class BoardStore {
     for (const game of message.games) this.games.set(game.id, signal(game));
     this.delayed.value = message.delayed;
     this.structure.value++;
-    if (this.loadedAt.peek() === null) this.loadedAt.value = performance.now();
+    if (this.loadedAt.peek() === null) {
+      this.loadedAt.value = performance.now();
+      performance.mark('board-snapshot');
+    }
   }
 
   private model(key: string, row: ScanRow): RowModel {

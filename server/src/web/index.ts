@@ -60,7 +60,11 @@ export function readWebBundle(
 const NOT_BUILT =
   'The board page is not built: run `pnpm install` (or `pnpm --filter @propsfeed/web build`) in the repository, then restart.';
 
-export async function registerWeb(app: FastifyInstance, hosts: HostPolicy, bundle = readWebBundle()): Promise<void> {
+export async function registerWeb(
+  app: FastifyInstance,
+  hosts: HostPolicy,
+  bundle: WebBundle | undefined,
+): Promise<void> {
   // Like /mcp: a page fetched through a name re-pointed at loopback (DNS rebinding) is refused.
   const hostGuard = createHostGuard(hosts);
   app.get('/', { preHandler: hostGuard }, async (_request, reply) => {
