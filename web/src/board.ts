@@ -19,7 +19,7 @@ export interface RowModel {
   row: Signal<ScanRow>;
   /** The line when the page first saw the prop (the opening, when the movers route knows it). */
   open: number;
-  /** The cells the last change touched, and a counter that restarts their highlight. */
+  /** The cells the last change touched (highlighted a moment), and how many changes the row had. */
   changed: Signal<{ cells: readonly string[]; n: number }>;
 }
 
@@ -64,6 +64,10 @@ export function changedCells(before: ScanRow, after: ScanRow): string[] {
 
 const SUMMARY_EVERY_MS = 5_000;
 const STREAM_SLOT_TRIES = 6;
+/** How long events gather before they are shown together. */
+const FLUSH_MS = 500;
+/** How long a changed cell stays highlighted. */
+const HIGHLIGHT_MS = 1_500;
 
 export class BoardStore {
   readonly rows = new Map<string, RowModel>();
@@ -83,6 +87,10 @@ export class BoardStore {
   private tally = emptyTally();
   private timer: ReturnType<typeof setInterval> | undefined;
   private opens = new Map<string, number>();
+  private pending: StreamMessage[] = [];
+  private highlighted = new Map<RowModel, number>();
+  private sweepTimer: ReturnType<typeof setTimeout> | undefined;
+  private flushTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     readonly client: PropsFeed,
@@ -106,7 +114,7 @@ export class BoardStore {
         const params = { sport: this.sport, signal: controller.signal, lastEventId: this.lastEventId.peek() };
         for await (const message of this.client.stream(params)) {
           if (controller.signal.aborted) break;
-          this.apply(message);
+          this.receive(message);
         }
         return;
       } catch (err) {
@@ -124,10 +132,32 @@ export class BoardStore {
     }
   }
 
-  /** Stops updates (WCAG 2.2.2): the stream closes; the last event id is kept for resume. */
+  /**
+   * The first snapshot shows at once; later events wait for the next flush (a few a second), so
+   * a busy stream costs the page one layout per flush, not one per event.
+   */
+  private receive(message: StreamMessage): void {
+    if (message.type === 'snapshot' && this.loadedAt.peek() === null) {
+      this.apply([message]);
+      return;
+    }
+    this.pending.push(message);
+    this.flushTimer ??= setTimeout(() => this.flush(), FLUSH_MS);
+  }
+
+  private flush(): void {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    const messages = this.pending;
+    this.pending = [];
+    if (messages.length > 0) this.apply(messages);
+  }
+
+  /** Stops updates (WCAG 2.2.2): the stream closes; what arrived is shown; the last event id is kept for resume. */
   pause(): void {
     this.controller?.abort();
     this.controller = undefined;
+    this.flush();
     this.state.value = 'paused';
     const id = this.lastEventId.peek();
     this.status.value = `Updates paused${id ? ` after event ${id}` : ''}.`;
@@ -141,6 +171,11 @@ export class BoardStore {
   stop(): void {
     this.controller?.abort();
     this.controller = undefined;
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    this.pending = [];
+    clearTimeout(this.sweepTimer);
+    this.sweepTimer = undefined;
     clearInterval(this.timer);
     this.timer = undefined;
   }
@@ -155,42 +190,47 @@ export class BoardStore {
     this.structure.value++;
   }
 
-  apply(message: StreamMessage): void {
+  /** Applies messages in order, as one change of the page's signals. */
+  apply(messages: readonly StreamMessage[]): void {
     batch(() => {
-      switch (message.type) {
-        case 'snapshot':
-          this.loadSnapshot(message);
-          break;
-        case 'prop':
-          this.applyProp(message.row, message.previous);
-          break;
-        case 'prop.removed': {
-          const key = rowKey(message);
-          if (this.rows.delete(key)) {
-            this.tally.pulled++;
-            this.structure.value++;
-          }
-          break;
-        }
-        case 'game': {
-          const game = this.games.get(message.game.id);
-          if (game) game.value = message.game;
-          else {
-            this.games.set(message.game.id, signal(message.game));
-            this.structure.value++;
-          }
-          break;
-        }
-        case 'end':
-          this.status.value = `The server ended the stream (${message.reason}); reconnecting.`;
-          break;
-        case 'heartbeat':
-          break;
-      }
-      if (message.id !== undefined) this.lastEventId.value = message.id;
-      if (message.type !== 'heartbeat') this.applied.value++;
-      if (this.state.peek() !== 'live' && message.type !== 'end') this.state.value = 'live';
+      for (const message of messages) this.applyOne(message);
     });
+  }
+
+  private applyOne(message: StreamMessage): void {
+    switch (message.type) {
+      case 'snapshot':
+        this.loadSnapshot(message);
+        break;
+      case 'prop':
+        this.applyProp(message.row, message.previous);
+        break;
+      case 'prop.removed': {
+        const key = rowKey(message);
+        if (this.rows.delete(key)) {
+          this.tally.pulled++;
+          this.structure.value++;
+        }
+        break;
+      }
+      case 'game': {
+        const game = this.games.get(message.game.id);
+        if (game) game.value = message.game;
+        else {
+          this.games.set(message.game.id, signal(message.game));
+          this.structure.value++;
+        }
+        break;
+      }
+      case 'end':
+        this.status.value = `The server ended the stream (${message.reason}); reconnecting.`;
+        break;
+      case 'heartbeat':
+        break;
+    }
+    if (message.id !== undefined) this.lastEventId.value = message.id;
+    if (message.type !== 'heartbeat') this.applied.value++;
+    if (this.state.peek() !== 'live' && message.type !== 'end') this.state.value = 'live';
   }
 
   private loadSnapshot(message: Extract<StreamMessage, { type: 'snapshot' }>): void {
@@ -229,11 +269,29 @@ export class BoardStore {
     } else {
       const cells = changedCells(model.row.peek(), row);
       model.row.value = row;
-      if (cells.length > 0) model.changed.value = { cells, n: model.changed.peek().n + 1 };
+      if (cells.length > 0) {
+        model.changed.value = { cells, n: model.changed.peek().n + 1 };
+        this.highlighted.set(model, performance.now());
+        this.sweepTimer ??= setTimeout(() => this.sweep(), HIGHLIGHT_MS);
+      }
     }
     if (previous && previous.line !== row.line) this.tally.moved++;
     else if (previous) this.tally.priced++;
     if (!hadBigEdge && (row.edge?.edge ?? Number.NEGATIVE_INFINITY) >= BIG_EDGE) this.tally.bigEdges++;
+  }
+
+  /** Takes the highlight off cells changed long enough ago (one render each, not an animation frame by frame). */
+  private sweep(): void {
+    this.sweepTimer = undefined;
+    const old = performance.now() - HIGHLIGHT_MS;
+    batch(() => {
+      for (const [model, at] of this.highlighted) {
+        if (at > old) continue;
+        model.changed.value = { cells: [], n: model.changed.peek().n };
+        this.highlighted.delete(model);
+      }
+    });
+    if (this.highlighted.size > 0) this.sweepTimer = setTimeout(() => this.sweep(), HIGHLIGHT_MS / 2);
   }
 
   /** Says what changed since it last spoke, at most every few seconds (a polite status, not a running commentary). */

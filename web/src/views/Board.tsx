@@ -27,6 +27,9 @@ import { DelayBanner, StreamControls } from './common';
 
 export type SortKey = 'start' | 'edge' | 'move';
 
+/** The table's columns, for their widths (a fixed layout: a changed cell never re-lays the table out). */
+const COLUMNS = ['player', 'game', 'stat', 'book', 'book', 'move', 'edge', 'fair', 'projection', 'live'];
+
 /** Rows in the first paint of a board, and added each frame after it. */
 const FIRST_ROWS = 60;
 const MORE_ROWS = 150;
@@ -243,37 +246,44 @@ function BoardTable({
     }
   } else groups.push({ game: '', rows });
   return (
-    <table class="board">
-      <caption class="visually-hidden">
-        Props of the board: each book's line and prices, the move since open, the best side's edge against the cheapest
-        entry's breakeven, the fair chance and the projection
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">Player</th>
-          <SortHeader label="Game" by="start" sort={sort} onSort={onSort} />
-          <th scope="col">Stat</th>
-          {BOOK_ORDER.map((b) => (
-            <th scope="col" key={b}>
-              {BOOK_NAMES[b]}
-            </th>
+    <div class="board-scroll">
+      <table class="board">
+        <caption class="visually-hidden">
+          Props of the board: each book's line and prices, the move since open, the best side's edge against the
+          cheapest entry's breakeven, the fair chance and the projection
+        </caption>
+        <colgroup>
+          {COLUMNS.map((c, i) => (
+            <col key={`${c}-${i}`} class={`col-${c}`} />
           ))}
-          <SortHeader label="Move" by="move" sort={sort} onSort={onSort} />
-          <SortHeader label="Edge" by="edge" sort={sort} onSort={onSort} />
-          <th scope="col">Fair chance</th>
-          <th scope="col">Projection</th>
-          <th scope="col">Live</th>
-        </tr>
-      </thead>
-      {groups.map((group) => (
-        <tbody key={group.game || 'all'}>
-          {group.game && <GameHeading game={board.games.get(group.game)} id={group.game} />}
-          {group.rows.map((model) => (
-            <Row key={model.key} model={model} board={board} />
-          ))}
-        </tbody>
-      ))}
-    </table>
+        </colgroup>
+        <thead>
+          <tr>
+            <th scope="col">Player</th>
+            <SortHeader label="Game" by="start" sort={sort} onSort={onSort} />
+            <th scope="col">Stat</th>
+            {BOOK_ORDER.map((b) => (
+              <th scope="col" key={b}>
+                {BOOK_NAMES[b]}
+              </th>
+            ))}
+            <SortHeader label="Move" by="move" sort={sort} onSort={onSort} />
+            <SortHeader label="Edge" by="edge" sort={sort} onSort={onSort} />
+            <th scope="col">Fair chance (over / under)</th>
+            <th scope="col">Projection</th>
+            <th scope="col">Live</th>
+          </tr>
+        </thead>
+        {groups.map((group) => (
+          <tbody key={group.game || 'all'}>
+            {group.game && <GameHeading game={board.games.get(group.game)} id={group.game} />}
+            {group.rows.map((model) => (
+              <Row key={model.key} model={model} board={board} />
+            ))}
+          </tbody>
+        ))}
+      </table>
+    </div>
   );
 }
 
@@ -350,9 +360,8 @@ class Row extends Component<RowProps> {
 
 function RowCells({ model, board }: RowProps) {
   const row = model.row.value;
-  const { cells, n } = model.changed.value;
-  // Two classes in turn, so a second change restarts the highlight.
-  const flash = (cell: string) => (cells.includes(cell) ? ` changed changed-${n % 2}` : '');
+  const { cells } = model.changed.value;
+  const flash = (cell: string) => (cells.includes(cell) ? ' changed' : '');
   const game = board.games.get(row.eventId)?.peek();
   const fair = row.edge && row.probabilities?.find((p) => p.source === row.edge?.source && p.line === row.edge.line);
   return (
@@ -387,7 +396,7 @@ function RowCells({ model, board }: RowProps) {
         )}
       </td>
       <td class={`fair${flash('fair')}`}>
-        {fair ? `over ${pct(fair.pOver)} · under ${pct(fair.pUnder)}` : <span class="muted">—</span>}
+        {fair ? `${pct(fair.pOver)} / ${pct(fair.pUnder)}` : <span class="muted">—</span>}
       </td>
       <td class={`projection${flash('projection')}`}>{num(row.propsfeedProjection?.value)}</td>
       <td class={`live${flash('live')}`}>
