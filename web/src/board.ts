@@ -193,8 +193,13 @@ export class BoardStore {
   /** Applies messages in order, as one change of the page's signals. */
   apply(messages: readonly StreamMessage[]): void {
     batch(() => {
+      // Highlights that have had their time go in the same render as the new ones.
+      this.unhighlight();
       for (const message of messages) this.applyOne(message);
     });
+    // While updates flow, each flush takes the old highlights off; the timer is for when they stop.
+    clearTimeout(this.sweepTimer);
+    this.sweepTimer = this.highlighted.size > 0 ? setTimeout(() => this.sweep(), HIGHLIGHT_MS) : undefined;
   }
 
   private applyOne(message: StreamMessage): void {
@@ -272,7 +277,6 @@ export class BoardStore {
       if (cells.length > 0) {
         model.changed.value = { cells, n: model.changed.peek().n + 1 };
         this.highlighted.set(model, performance.now());
-        this.sweepTimer ??= setTimeout(() => this.sweep(), HIGHLIGHT_MS);
       }
     }
     if (previous && previous.line !== row.line) this.tally.moved++;
@@ -283,15 +287,17 @@ export class BoardStore {
   /** Takes the highlight off cells changed long enough ago (one render each, not an animation frame by frame). */
   private sweep(): void {
     this.sweepTimer = undefined;
-    const old = performance.now() - HIGHLIGHT_MS;
-    batch(() => {
-      for (const [model, at] of this.highlighted) {
-        if (at > old) continue;
-        model.changed.value = { cells: [], n: model.changed.peek().n };
-        this.highlighted.delete(model);
-      }
-    });
+    batch(() => this.unhighlight());
     if (this.highlighted.size > 0) this.sweepTimer = setTimeout(() => this.sweep(), HIGHLIGHT_MS / 2);
+  }
+
+  private unhighlight(): void {
+    const old = performance.now() - HIGHLIGHT_MS;
+    for (const [model, at] of this.highlighted) {
+      if (at > old) continue;
+      model.changed.value = { cells: [], n: model.changed.peek().n };
+      this.highlighted.delete(model);
+    }
   }
 
   /** Says what changed since it last spoke, at most every few seconds (a polite status, not a running commentary). */
