@@ -14,6 +14,7 @@ const SLOWEST_FIRST = [
   'server/test/abuse/wholeBoard.test.ts',
   'server/test/webhooks/replicas.test.ts',
   'test/sdk-cli.e2e.test.ts',
+  'web/test/page.e2e.test.ts',
   'server/test/webhooks/restart.test.ts',
   'server/test/cluster/replicas.test.ts',
   'server/test/sim/sim.test.ts',
