@@ -14,6 +14,7 @@ const SLOWEST_FIRST = [
   'server/test/abuse/wholeBoard.test.ts',
   'server/test/webhooks/replicas.test.ts',
   'test/sdk-cli.e2e.test.ts',
+  'web/test/page.e2e.test.ts',
   'sdk/test/package.test.ts',
   'cli/test/serve.test.ts',
   'server/test/webhooks/restart.test.ts',

@@ -1,8 +1,9 @@
-import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'tsup';
 
 const docs = fileURLToPath(new URL('../docs/', import.meta.url));
+const web = fileURLToPath(new URL('../web/dist/', import.meta.url));
 
 /**
  * The published server: its library entry, the MCP stdio tools and the `propsfeed` binary (the
@@ -31,11 +32,14 @@ export default defineConfig({
     js: "import { createRequire as __propsRequire } from 'node:module';\nconst require = __propsRequire(import.meta.url);",
   },
   clean: true,
-  // The guides /llms.txt links to, served at /guides/ by the installed server too.
+  // The guides /llms.txt links to, served at /guides/ by the installed server too, and the board page.
   onSuccess: async () => {
     mkdirSync('dist/guides', { recursive: true });
     for (const file of readdirSync(docs).filter((name) => name.endsWith('.md'))) {
       copyFileSync(`${docs}${file}`, `dist/guides/${file}`);
     }
+    // The board page (web/, built before this package: a dev dependency), served at / by the installed server too.
+    if (!existsSync(`${web}index.html`)) throw new Error('web/dist is not built: run the web package build first');
+    cpSync(web, 'dist/web', { recursive: true, filter: (path) => !path.endsWith('.map') });
   },
 });

@@ -21,8 +21,8 @@ import { PROBABILITY_METHODS } from '@propsfeed/contract';
 
 export const sports: SportsResponse = {
   sports: [
-    { id: 'nba', name: 'NBA Basketball', enabled: true },
-    { id: 'mlb', name: 'MLB Baseball', enabled: false },
+    { id: 'nba', name: 'NBA Basketball', enabled: true, requiredTier: 'free' },
+    { id: 'mlb', name: 'MLB Baseball', enabled: false, requiredTier: 'pro' },
   ],
 };
 

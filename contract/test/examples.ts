@@ -1,5 +1,5 @@
 /** Realistic examples of every resource of the spec, for contract tests and as documentation. */
-export const sport = { id: 'nba', name: 'NBA Basketball', enabled: true };
+export const sport = { id: 'nba', name: 'NBA Basketball', enabled: true, requiredTier: 'free' };
 
 export const game = {
   id: 'pp_8812345',

@@ -29,7 +29,7 @@ function without<T extends object>(obj: T, key: keyof T): Partial<T> {
 }
 
 const cases = [
-  { name: 'Sport', schema: SportSchema, example: ex.sport, required: ['id', 'name', 'enabled'] },
+  { name: 'Sport', schema: SportSchema, example: ex.sport, required: ['id', 'name', 'enabled', 'requiredTier'] },
   {
     name: 'Game',
     schema: GameSchema,

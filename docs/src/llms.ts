@@ -23,6 +23,11 @@ export const GUIDES: readonly Guide[] = [
   },
   { file: 'cli.md', title: 'The props CLI', about: 'every `props` command, its output and exit codes' },
   {
+    file: 'board.md',
+    title: 'The board in a browser',
+    about: 'the page props serve answers at /: board, line charts, track record, key',
+  },
+  {
     file: 'edges.md',
     title: 'Edges and the track record',
     about: 'probabilities, entry types, edges, slips, results, calibration',

@@ -49,6 +49,7 @@ import type { StreamLog } from './stream/log';
 import { MemoryStreamSlots, type StreamSlots } from './stream/slots';
 import { MemoryStreamTokens, type StreamTokens } from './stream/tokens';
 import { ViewRegistry } from './views';
+import { readWebBundle, registerWeb } from './web';
 import { type WebhookOptions, WebhookService } from './webhooks/service';
 
 declare module 'fastify' {
@@ -240,6 +241,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     corsOrigins: deps.corsOrigins ?? '*',
   });
   await registerDocs(app, hosts);
+  await registerWeb(app, hosts, readWebBundle());
   if (deps.adminToken)
     await registerAdminRoutes(app, {
       adminToken: deps.adminToken,

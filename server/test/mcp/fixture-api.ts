@@ -18,6 +18,7 @@ import {
   type Tier,
   type TrackRecordParams,
 } from '@propsfeed/contract';
+import { lowestTierForSport } from '../../src/limits/policy';
 import { COEFFICIENTS, coefficientsLabel } from '../../src/odds/coefficients';
 import { bestEdge, cheapestEntries } from '../../src/odds/edge';
 import { EntryBook, hitDistribution } from '../../src/odds/entries';
@@ -141,7 +142,14 @@ export function createFixtureApi(opts: FixtureApiOptions): PropsApi & { calls: n
     },
     async sports() {
       api.count();
-      return { sports: SPORTS.map((s) => ({ id: s.id, name: s.name, enabled: opts.sports.includes(s.id) })) };
+      return {
+        sports: SPORTS.map((s) => ({
+          id: s.id,
+          name: s.name,
+          enabled: opts.sports.includes(s.id),
+          requiredTier: lowestTierForSport(s.id),
+        })),
+      };
     },
     async games({ sport = 'nba' as SportId } = {}) {
       api.count();

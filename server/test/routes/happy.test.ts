@@ -29,6 +29,12 @@ describe('GET /api/v1/sports', () => {
   it('lists every sport, enabled per tier', async () => {
     const free = SportsResponseSchema.parse((await t.get('/api/v1/sports', t.keys.free)).json());
     expect(free.sports.filter((s) => s.enabled).map((s) => s.id)).toEqual(['nba']);
+    // A locked sport names the tier that unlocks it.
+    expect(Object.fromEntries(free.sports.map((s) => [s.id, s.requiredTier]))).toMatchObject({
+      nba: 'free',
+      mlb: 'pro',
+      nfl: 'sharp',
+    });
     const pro = SportsResponseSchema.parse((await t.get('/api/v1/sports', t.keys.pro)).json());
     expect(pro.sports.filter((s) => s.enabled).map((s) => s.id)).toEqual(['nba', 'wnba', 'mlb']);
     const sharp = SportsResponseSchema.parse((await t.get('/api/v1/sports', t.keys.sharp)).json());
