@@ -189,10 +189,12 @@ export class Dispatcher {
     return this.windows.get(endpointId) ?? 1;
   }
 
-  /** What each endpoint this process knows may add to what it holds: BATCH_WINDOWS windows, less what it holds. */
+  /** What each active endpoint may add to what it holds: BATCH_WINDOWS windows, less what it holds. */
   private rooms(): Map<string, number> {
     const rooms = new Map<string, number>();
-    for (const id of new Set([...this.windows.keys(), ...this.active.keys(), ...this.queues.keys()])) {
+    for (const endpoint of this.opts.endpoints.all()) {
+      if (endpoint.status !== 'active') continue;
+      const id = endpoint.id;
       const held = (this.active.get(id) ?? 0) + (this.queues.get(id)?.length ?? 0);
       rooms.set(id, Math.max(0, BATCH_WINDOWS * this.windowOf(id) - held));
     }

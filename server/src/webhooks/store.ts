@@ -101,9 +101,12 @@ export interface DeliveryUpdate {
 
 /** What one claim may take from each endpoint. */
 export interface ClaimShares {
-  /** At most this many from an endpoint not in `rooms`. */
+  /** At most this many from each endpoint, when `rooms` is not given. */
   perEndpoint: number;
-  /** At most this many from these endpoints instead (0: none). */
+  /**
+   * Only these endpoints, at most this many from each (0: none): the claimer names every
+   * endpoint it would take from (read by id, so a long list costs one lookup each).
+   */
   rooms?: ReadonlyMap<string, number>;
 }
 
@@ -145,7 +148,7 @@ export interface WebhookStore {
    * Takes up to `limit` pending deliveries due at `nowMs` whose endpoint is active, and holds
    * them until `heldUntil` (their next_attempt_at), so no other claimer takes them meanwhile; on
    * PostgreSQL rows another claimer is taking are skipped. Fair: each endpoint gives at most its
-   * share (`shares.rooms` by endpoint id, else `shares.perEndpoint`, default all of `limit`), its
+   * share (`shares.rooms` by endpoint id, else `shares.perEndpoint` each, default all of `limit`), its
    * oldest due first, and the endpoints take turns (every endpoint's first, then every one's
    * second…, the older first at each turn), so one endpoint's backlog cannot fill the claim.
    * Bodies found in `bodies` are not read again; those read are added to it.
@@ -347,8 +350,8 @@ interface FairClaim {
   perEndpoint: number;
   /** The largest room (SQLite reads this many of each endpoint's, then keeps its room). */
   most: number;
-  /** JSON `[{i: endpoint id, n: its room}]`. */
-  rooms: string;
+  /** JSON `[{i: endpoint id, n: its room}]`: only these endpoints; undefined: every one, perEndpoint each. */
+  rooms: string | undefined;
 }
 
 type Claimable = { endpoint_id: string; event_id: string; type: string; attempts: number };
@@ -369,10 +372,12 @@ function fairChoice(engine: Engine, c: FairClaim) {
       select rid, endpoint_id, event_id, type, attempts from (
         select d.rowid as rid, d.endpoint_id, d.event_id, d.type, d.attempts, d.next_attempt_at as at, r.room,
           row_number() over (partition by d.endpoint_id order by d.next_attempt_at, d.rowid) as rk
-        from (select e.id, coalesce(j.n, ${c.perEndpoint}) as room from webhook_endpoints e
-          left join (select json_extract(value, '$.i') as i, json_extract(value, '$.n') as n
-            from json_each(${c.rooms})) j on j.i = e.id
-          where e.status = 'active') r
+        from ${
+          c.rooms === undefined
+            ? sql`(select e.id, ${c.perEndpoint} as room from webhook_endpoints e where e.status = 'active')`
+            : sql`(select e.id, json_extract(j.value, '$.n') as room from json_each(${c.rooms}) j
+                join webhook_endpoints e on e.id = json_extract(j.value, '$.i') where e.status = 'active')`
+        } r
         cross join webhook_deliveries d on d.rowid in (
           select x.rowid from webhook_deliveries x
           where x.endpoint_id = r.id and x.status = 'pending' and x.next_attempt_at <= ${c.nowMs}
@@ -384,9 +389,12 @@ function fairChoice(engine: Engine, c: FairClaim) {
     select 0 as rid, p.endpoint_id, p.event_id, p.type, p.attempts from (
       select d.endpoint_id, d.event_id, d.type, d.attempts, d.next_attempt_at,
         row_number() over (partition by d.endpoint_id order by d.next_attempt_at) as rk
-      from (select e.id, coalesce(j.n, ${c.perEndpoint}) as room from webhook_endpoints e
-        left join json_to_recordset(${c.rooms}::json) as j(i text, n integer) on j.i = e.id
-        where e.status = 'active') r
+      from ${
+        c.rooms === undefined
+          ? sql`(select e.id, ${c.perEndpoint}::integer as room from webhook_endpoints e where e.status = 'active')`
+          : sql`(select e.id, j.n as room from json_to_recordset(${c.rooms}::json) as j(i text, n integer)
+              join webhook_endpoints e on e.id = j.i where e.status = 'active')`
+      } r
       cross join lateral (
         select x.endpoint_id, x.event_id, x.type, x.attempts, x.next_attempt_at from webhook_deliveries x
         where x.endpoint_id = r.id and x.status = 'pending' and x.next_attempt_at <= ${c.nowMs}
@@ -568,7 +576,7 @@ export function createWebhookStore(store: Db): WebhookStore {
       const perEndpoint = clamp(shares?.perEndpoint ?? limit);
       const asked = [...(shares?.rooms ?? [])].map(([i, n]) => ({ i, n: clamp(n) }));
       const most = Math.max(perEndpoint, ...asked.map((r) => r.n));
-      const rooms = JSON.stringify(asked);
+      const rooms = shares?.rooms === undefined ? undefined : JSON.stringify(asked);
       const chosen = await k.transaction().execute(async (trx) => {
         const { rows } = await fairChoice(engine, { nowMs, limit, perEndpoint, most, rooms }).execute(trx);
         if (rows.length > 0) await holdChosen(engine, rows, heldUntil).execute(trx);

@@ -188,14 +188,18 @@ describe.each(engines)('the webhook store on $engine', ({ engine, skip }) => {
         'msg_s0002',
         'msg_s0003',
       ]);
-      // A room per endpoint: none from the stalled one this time, and the limit takes turns.
+      // A room per endpoint named (none from the stalled one this time), and the limit takes turns.
       await store.enqueue(
         [event('msg_h3'), event('msg_t2')],
         [delivery(healthy.id, 'msg_h3', T + 800), delivery(third.id, 'msg_t2', T + 801)],
       );
       const next = await store.claimDue(now, now + 30_000, 2, undefined, {
         perEndpoint: 4,
-        rooms: new Map([[stalled.id, 0]]),
+        rooms: new Map([
+          [stalled.id, 0],
+          [healthy.id, 4],
+          [third.id, 4],
+        ]),
       });
       expect(next.map((d) => d.eventId)).toEqual(['msg_h3', 'msg_t2']);
       // A paused endpoint's probe: its oldest pending delivery, due or not.
