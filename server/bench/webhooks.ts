@@ -2,8 +2,8 @@
  * `pnpm bench:webhooks`: 1,000 healthy webhook endpoints (10 enterprise keys × 100) and, beside
  * them, 50 stalled ones (one more enterprise key's: receivers that read the body and never
  * answer, so each attempt runs to its 15 s limit), all subscribed to prop.line_moved on a board
- * of 60 props (6 games × 10); one board change moves every prop's line, so each endpoint
- * receives that change's 60 events: 60,000 deliveries to the healthy endpoints (and 3,000 to the
+ * of 20 props (2 games × 10); one board change moves every prop's line, so each endpoint
+ * receives that change's 20 events: 20,000 deliveries to the healthy endpoints (and 1,000 to the
  * stalled), every one produced, stored (SQLite), claimed, signed and POSTed by the app as it
  * runs in `props serve`. The receivers are loopback HTTP servers in a child process (one port
  * each; it checks one delivery in a hundred with the `standardwebhooks` package). Printed: the
@@ -27,7 +27,7 @@ import { buildBoard, type GameSpec, TestBoardSource } from '../test/helpers/boar
 
 const ENDPOINTS = Number(process.env.BENCH_ENDPOINTS ?? 1_000);
 const STALLED = Number(process.env.BENCH_STALLED ?? 50);
-const PROPS = Number(process.env.BENCH_PROPS ?? 60);
+const PROPS = Number(process.env.BENCH_PROPS ?? 20);
 const PROPS_PER_GAME = 10;
 const GAMES = Math.ceil(PROPS / PROPS_PER_GAME);
 const PER_KEY = 100;
