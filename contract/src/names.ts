@@ -283,4 +283,5 @@ export const WEBHOOK_EVENT_NAMES = {
   'prop.settled': { schema: 'PropSettledEventSchema', producer: 'settled#settledEvents', subscribable: true },
   ping: { schema: 'PingEventSchema', producer: 'service#pingEvent', subscribable: false },
   'webhook.capped': { schema: 'WebhookCappedEventSchema', producer: 'caps#cappedEvent', subscribable: false },
+  'webhook.paused': { schema: 'WebhookPausedEventSchema', producer: 'attempt#pausedEvent', subscribable: false },
 } as const satisfies Record<WebhookDeliveredType, WebhookEventNames>;

@@ -1,15 +1,18 @@
 /**
- * `pnpm bench:webhooks`: 1,000 webhook endpoints (10 enterprise keys × 100), each subscribed
- * to prop.line_moved on a board of 500 props (50 games × 10); one board change moves every
- * prop's line, so each endpoint receives that change's 500 events: 500,000 deliveries, every
- * one produced, stored (SQLite), claimed, signed and POSTed by the app as it runs in `props
- * serve`. The receivers are 1,000 loopback HTTP servers in a child process (one port each; it
- * checks one delivery in a hundred with the `standardwebhooks` package). Printed: the time from
- * the board change to each delivery's arrival (p50/p99/max) and deliveries per second, beside
- * a baseline measured in the same run: bare Node POSTing the same signed bodies to the same
- * receivers with the same concurrency, from memory (no store, no production), and each
- * sender's CPU per 1,000 deliveries, the figure that holds on a busy machine.
- * BENCH_ENDPOINTS and BENCH_PROPS scale it down (e.g. 100 and 100 for a quick look).
+ * `pnpm bench:webhooks`: 1,000 healthy webhook endpoints (10 enterprise keys × 100) and, beside
+ * them, 50 stalled ones (one more enterprise key's: receivers that read the body and never
+ * answer, so each attempt runs to its 15 s limit), all subscribed to prop.line_moved on a board
+ * of 20 props (2 games × 10); one board change moves every prop's line, so each endpoint
+ * receives that change's 20 events: 20,000 deliveries to the healthy endpoints (and 1,000 to the
+ * stalled), every one produced, stored (SQLite), claimed, signed and POSTed by the app as it
+ * runs in `props serve`. The receivers are loopback HTTP servers in a child process (one port
+ * each; it checks one delivery in a hundred with the `standardwebhooks` package). Printed: the
+ * time from the board change to each healthy delivery's arrival (p50/p99/max) and deliveries per
+ * second, beside a baseline measured in the same run: bare Node POSTing the same signed bodies
+ * to the same healthy receivers with the same concurrency, from memory (no store, no production,
+ * and nothing sent to the stalled ones: the floor), and each sender's CPU per 1,000 deliveries,
+ * the figure that holds on a busy machine. BENCH_ENDPOINTS, BENCH_STALLED and BENCH_PROPS scale
+ * it (the run is bounded: a minute or two on the shared 2-core machine).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
@@ -23,7 +26,8 @@ import { buildTestApp } from '../test/helpers/app';
 import { buildBoard, type GameSpec, TestBoardSource } from '../test/helpers/board';
 
 const ENDPOINTS = Number(process.env.BENCH_ENDPOINTS ?? 1_000);
-const PROPS = Number(process.env.BENCH_PROPS ?? 500);
+const STALLED = Number(process.env.BENCH_STALLED ?? 50);
+const PROPS = Number(process.env.BENCH_PROPS ?? 20);
 const PROPS_PER_GAME = 10;
 const GAMES = Math.ceil(PROPS / PROPS_PER_GAME);
 const PER_KEY = 100;
@@ -55,6 +59,8 @@ interface Summary {
   lastMs: number;
   checked: number;
   refused: number;
+  /** Requests the stalled receivers read (and never answered). */
+  stalledRequests?: number;
 }
 
 // ---- The receivers' child: one HTTP server per endpoint, on loopback ----
@@ -66,6 +72,7 @@ async function receivers(): Promise<void> {
   let t0 = 0;
   let checked = 0;
   let refused = 0;
+  let stalledRequests = 0;
   const servers: Server[] = [];
   const finish = () => {
     const sorted = arrivals.map((a) => a - t0).sort((a, b) => a - b);
@@ -78,6 +85,7 @@ async function receivers(): Promise<void> {
       lastMs: sorted.at(-1) ?? Number.NaN,
       checked,
       refused,
+      stalledRequests,
     };
     process.stdout.write(`${JSON.stringify(summary)}\n`);
     expected = 0;
@@ -112,6 +120,18 @@ async function receivers(): Promise<void> {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', 4096, resolve));
     servers.push(server);
   }
+  // The stalled receivers: read the body, never answer (the connection stays open until the
+  // sender gives up at its time limit).
+  for (let i = 0; i < STALLED; i++) {
+    const server = createServer({ keepAliveTimeout: 60_000, requestTimeout: 0 }, (req) => {
+      req.resume();
+      req.on('end', () => {
+        stalledRequests++;
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', 4096, resolve));
+    servers.push(server);
+  }
   process.stdout.write(`${JSON.stringify(servers.map((s) => (s.address() as AddressInfo).port))}\n`);
   createInterface({ input: process.stdin }).on('line', (line) => {
     const command = JSON.parse(line) as { secrets?: Record<string, string>; expect?: number; t0?: number; exit?: true };
@@ -121,6 +141,7 @@ async function receivers(): Promise<void> {
       arrivals = [];
       checked = 0;
       refused = 0;
+      stalledRequests = 0;
       expected = command.expect;
       t0 = command.t0 ?? Date.now();
     }
@@ -163,7 +184,18 @@ async function runApp(child: Child, ports: number[]): Promise<Summary & { produc
   const t = await buildTestApp({ source, webhooks: { clock: systemClock(), maxInFlight: IN_FLIGHT } });
   const keys: string[] = [];
   for (let i = 0; i < Math.ceil(ENDPOINTS / PER_KEY); i++) keys.push(await t.createKey({ tier: 'enterprise' }));
+  // The stalled receivers' key: registered first, so their deliveries are the oldest.
+  const stalledKey = await t.createKey({ tier: 'enterprise' });
   const secrets: Record<string, string> = {};
+  for (let i = ENDPOINTS; i < ENDPOINTS + STALLED; i++) {
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/v1/webhooks',
+      headers: { authorization: `Bearer ${stalledKey}` },
+      payload: { url: `http://127.0.0.1:${ports[i]}/hooks`, events: ['prop.line_moved'] },
+    });
+    if (res.statusCode !== 201) throw new Error(res.body);
+  }
   for (let i = 0; i < ENDPOINTS; i++) {
     const res = await t.inject({
       method: 'POST',
@@ -184,6 +216,7 @@ async function runApp(child: Child, ports: number[]): Promise<Summary & { produc
   const produceMs = Date.now() - t0;
   const summary = JSON.parse(await child.next()) as Summary;
   const used = process.cpuUsage(cpu);
+  // Closing waits for the attempts under way, the stalled ones' to their 15 s limit.
   await t.close();
   return { ...summary, produceMs, cpuMs: (used.user + used.system) / 1000 };
 }
@@ -191,7 +224,8 @@ async function runApp(child: Child, ports: number[]): Promise<Summary & { produc
 /** The floor: the same signed bodies POSTed from memory, IN_FLIGHT at a time, 8 connections per receiver. */
 async function runBaseline(child: Child, ports: number[]): Promise<Summary> {
   const secret = Buffer.from('bench-baseline-secret-0123456789');
-  child.send({ secrets: Object.fromEntries(ports.map((p) => [String(p), `whsec_${secret.toString('base64')}`])) });
+  const healthy = ports.slice(0, ENDPOINTS);
+  child.send({ secrets: Object.fromEntries(healthy.map((p) => [String(p), `whsec_${secret.toString('base64')}`])) });
   const agent = new Agent({ keepAlive: true, maxSockets: 8 });
   const bodies = Array.from({ length: PROPS }, (_, i) =>
     JSON.stringify({
@@ -254,7 +288,7 @@ const perThousand = (s: Summary) => ((s.cpuMs ?? Number.NaN) / s.count) * 1000;
 async function main(): Promise<void> {
   const { child, ports } = await startReceivers();
   console.log(
-    `bench:webhooks: ${ENDPOINTS} endpoints × ${PROPS} props moved in one board change = ${(ENDPOINTS * PROPS).toLocaleString('en-US')} deliveries`,
+    `bench:webhooks: ${ENDPOINTS} healthy endpoints × ${PROPS} props moved in one board change = ${(ENDPOINTS * PROPS).toLocaleString('en-US')} deliveries, beside ${STALLED} stalled endpoints (never answer; ${(STALLED * PROPS).toLocaleString('en-US')} deliveries more)`,
   );
   // BENCH_ONLY=app or =bare runs one side (to profile it); the other's row is then empty.
   const only = process.env.BENCH_ONLY;
@@ -294,7 +328,7 @@ async function main(): Promise<void> {
   const widths = rows[0]?.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length))) ?? [];
   for (const r of rows) console.log(r.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join('  '));
   console.log(
-    `propsfeed stored the change's ${(ENDPOINTS * PROPS).toLocaleString('en-US')} deliveries ${fmt(app.produceMs)} after it (production and the store's insert).`,
+    `propsfeed stored the change's ${((ENDPOINTS + STALLED) * PROPS).toLocaleString('en-US')} deliveries ${fmt(app.produceMs)} after it (production and the store's insert); the stalled receivers were sent ${app.stalledRequests ?? 0} attempts meanwhile (each held to its 15 s limit).`,
   );
 }
 

@@ -136,8 +136,16 @@ export function renderList(data: { count: number; max: number; webhooks: Webhook
     rows,
     { drop: ['filters', 'created (utc)'] },
   );
-  const disabled = data.webhooks.filter((w) => w.status === 'disabled');
-  const why = disabled.map((w) => `${w.id} was disabled: ${w.disabledReason ?? 'no reason given'}`).join('\n');
+  const why = data.webhooks
+    .flatMap((w) => {
+      if (w.status === 'disabled') return [`${w.id} was disabled: ${w.disabledReason ?? 'no reason given'}`];
+      if (w.status === 'paused' && w.pausedReason) {
+        const probe = w.nextProbeAt ? `; next try ${w.nextProbeAt.slice(0, 19).replace('T', ' ')} utc` : '';
+        return [`${w.id} was paused by the service: ${w.pausedReason}${probe}`];
+      }
+      return [];
+    })
+    .join('\n');
   return table + out.note(`${data.count} of ${data.max} endpoints your tier allows${why ? `\n${why}` : ''}`);
 }
 
@@ -221,6 +229,7 @@ export function summaryOf(event: WebhookEvent): string {
     }
     case 'ping':
     case 'webhook.capped':
+    case 'webhook.paused':
       return event.data.message;
   }
 }

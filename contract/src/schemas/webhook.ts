@@ -13,7 +13,10 @@ import { EntryIdQuery, queryInt } from './query';
 import { SettledPropSchema } from './record';
 import { StreamGameSchema } from './stream';
 
-/** The events an endpoint subscribes to. `ping` (POST …/test) and `webhook.capped` reach every endpoint. */
+/**
+ * The events an endpoint subscribes to. `ping` (POST …/test), `webhook.capped` and
+ * `webhook.paused` reach every endpoint.
+ */
 export const WEBHOOK_EVENT_TYPES = [
   'prop.line_moved',
   'prop.edge',
@@ -24,7 +27,7 @@ export const WEBHOOK_EVENT_TYPES = [
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** Every `type` a delivery's body can carry. */
-export const WEBHOOK_DELIVERED_TYPES = [...WEBHOOK_EVENT_TYPES, 'ping', 'webhook.capped'] as const;
+export const WEBHOOK_DELIVERED_TYPES = [...WEBHOOK_EVENT_TYPES, 'ping', 'webhook.capped', 'webhook.paused'] as const;
 export type WebhookDeliveredType = (typeof WEBHOOK_DELIVERED_TYPES)[number];
 
 /**
@@ -39,6 +42,19 @@ export const WEBHOOK_RETRY_SCHEDULE_SECONDS = [
 export const WEBHOOK_TIMEOUT_SECONDS = 15;
 /** An endpoint whose deliveries have failed, with no success, for this long is disabled. */
 export const WEBHOOK_DISABLE_AFTER_DAYS = 5;
+/**
+ * The circuit breaker: an endpoint is paused by the service after this many failed attempts in
+ * a row (no success between), once the first of them is at least WEBHOOK_PAUSE_MIN_SECONDS old.
+ */
+export const WEBHOOK_PAUSE_AFTER_FAILURES = 10;
+export const WEBHOOK_PAUSE_MIN_SECONDS = 60;
+/**
+ * A paused endpoint is probed (its oldest pending delivery is sent, one attempt) this long after
+ * it was paused; after a failed probe, the wait is as long as the endpoint has been paused
+ * (so it doubles), up to WEBHOOK_PROBE_MAX_SECONDS. The first probe that succeeds resumes it.
+ */
+export const WEBHOOK_PROBE_AFTER_SECONDS = 30;
+export const WEBHOOK_PROBE_MAX_SECONDS = 1_800;
 /** After a rotation, the previous secret also signs for this long. */
 export const WEBHOOK_OLD_SECRET_HOURS = 24;
 
@@ -185,8 +201,23 @@ export const WebhookSchema = z
     entry: z.string().nullable(),
     status: z
       .enum(WEBHOOK_STATUSES)
-      .describe('active; paused (by you); disabled (by the service: 410 Gone, or failing for 5 days)'),
+      .describe(
+        'active; paused (by you, or by the service after a run of failed attempts: see pausedReason); disabled (by the service: 410 Gone, or failing for 5 days)',
+      ),
     disabledReason: z.string().nullable().describe('Why the service disabled it'),
+    pausedReason: z
+      .string()
+      .nullable()
+      .optional()
+      .describe(
+        'Why the service paused it (its run of failed attempts); null when it is not paused, or paused by you. Events are still stored while the service holds it paused, and sent once it answers again',
+      ),
+    pausedAt: IsoTimeSchema.nullable().optional().describe('When the service paused it'),
+    nextProbeAt: IsoTimeSchema.nullable()
+      .optional()
+      .describe(
+        'Paused by the service: when its oldest pending delivery is next tried; the first success resumes it (so does PATCH {"status": "active"}, or a test ping answered 2xx)',
+      ),
     failingSince: IsoTimeSchema.nullable().describe('First failed attempt since the last success'),
     eventsPerMinute: z
       .number()
@@ -356,6 +387,20 @@ export const WebhookCappedEventSchema = eventOf(
   "WebhookCappedEvent: more events than the endpoint's per-minute cap happened in a minute; those past the cap were not sent",
 );
 
+export const WebhookPausedEventSchema = eventOf(
+  'webhook.paused',
+  z.object({
+    webhookId: WebhookIdSchema.describe('The endpoint paused'),
+    url: z.string(),
+    reason: z.string(),
+    pausedAt: IsoTimeSchema,
+    consecutiveFailures: z.number().int().min(1),
+    nextProbeAt: IsoTimeSchema.describe('When its oldest pending delivery is next tried'),
+    message: z.string(),
+  }),
+  "WebhookPausedEvent: one of the key's endpoints was paused after a run of failed attempts; sent to the key's other active endpoints at once, and to the paused one when it answers again",
+);
+
 export const WebhookEventSchema = z
   .discriminatedUnion('type', [
     PropLineMovedEventSchema,
@@ -365,6 +410,7 @@ export const WebhookEventSchema = z
     PropSettledEventSchema,
     PingEventSchema,
     WebhookCappedEventSchema,
+    WebhookPausedEventSchema,
   ])
   .describe('WebhookEvent: the JSON body of a delivery');
 export type WebhookEvent = z.infer<typeof WebhookEventSchema>;
@@ -378,4 +424,5 @@ export const WEBHOOK_EVENT_SCHEMAS = {
   'prop.settled': PropSettledEventSchema,
   ping: PingEventSchema,
   'webhook.capped': WebhookCappedEventSchema,
+  'webhook.paused': WebhookPausedEventSchema,
 } as const satisfies Record<WebhookDeliveredType, z.ZodTypeAny>;

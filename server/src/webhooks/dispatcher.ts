@@ -1,12 +1,21 @@
 /**
- * Sends what is due: takes due deliveries from the store (held there while under way, so no
- * other claimer takes them), at most `maxInFlight` attempts at once and `perEndpoint` to any
- * one endpoint, and writes the attempts' outcomes back in batches. It sleeps until the next
- * delivery is due on the webhook clock, wakes when new deliveries are stored here, and looks
- * again every second for those stored elsewhere (a retry asked for on another replica).
+ * Sends what is due, fairly: no endpoint's backlog or silence delays another's.
+ * - Each endpoint has a window of attempts under way: 1 to begin with, one more after each
+ *   success up to `perEndpoint`, back to 1 after a failure (a failing endpoint backs off).
+ * - A claim takes from each endpoint at most 4 windows less what it already holds,
+ *   the endpoints taking turns (the store's fair claim), so a backlog cannot fill it.
+ * - Attempts start round-robin over the endpoints with work in hand, each within its window;
+ *   endpoints whose last attempt did not succeed (failing, or not yet heard from) share at
+ *   most half of `maxInFlight`, so silent receivers cannot hold every slot for their 15 s.
+ * - An endpoint paused by the service after a run of failures (attempt.ts) is probed when its
+ *   `probeAt` comes: its oldest pending delivery, one attempt; a success resumes it.
+ * Claimed deliveries are held in the store while under way, so no other claimer takes them,
+ * and outcomes are written back in batches. It sleeps until the next delivery or probe is due
+ * on the webhook clock, wakes when new deliveries are stored here, and looks again every
+ * second for those stored elsewhere (a retry asked for on another replica).
  */
 import { WEBHOOK_TIMEOUT_SECONDS } from '@propsfeed/contract';
-import { type AttemptDeps, applyToEndpoint, attemptDelivery } from './attempt';
+import { type AttemptDeps, applyToEndpoint, attemptDelivery, pausedByService } from './attempt';
 import type { EndpointCache } from './endpoints';
 import type { ClaimedDelivery, DeliveryUpdate, WebhookStore } from './store';
 
@@ -15,7 +24,7 @@ export interface DispatcherOptions extends AttemptDeps {
   endpoints: EndpointCache;
   /** Attempts under way at once (default 128). */
   maxInFlight?: number;
-  /** Attempts under way to one endpoint at once (default 8). */
+  /** Attempts under way to one endpoint at once, at most (its window's ceiling; default 8). */
   perEndpoint?: number;
   /** Real milliseconds between looks at the store for work stored elsewhere (default 1,000). */
   pollMs?: number;
@@ -29,6 +38,10 @@ const HOLD_MS = 2 * WEBHOOK_TIMEOUT_SECONDS * 1000;
 /** Outcomes are written at least this often (real ms), or once this many are waiting. */
 const FLUSH_MS = 50;
 const FLUSH_COUNT = 1_000;
+/** Real ms an ended attempt's look for more work waits, for others ending meanwhile to share it. */
+const PUMP_GAP_MS = 20;
+/** What one endpoint may hold claimed (queued and under way), in windows. */
+const BATCH_WINDOWS = 4;
 /** Event bodies kept in memory at most (a few MB): a busy change's events, each read once. */
 const MAX_BODIES = 5_000;
 
@@ -60,7 +73,15 @@ export class Dispatcher {
   private readonly held = new Set<string>();
   private readonly queues = new Map<string, ClaimedDelivery[]>();
   private readonly active = new Map<string, number>();
+  /** Each endpoint's window (attempts it may have under way); absent: 1. */
+  private readonly windows = new Map<string, number>();
+  /** Endpoints whose last finished attempt succeeded. */
+  private readonly proven = new Set<string>();
+  /** Paused endpoints with a probe under way. */
+  private readonly probing = new Set<string>();
   private inFlight = 0;
+  /** Attempts under way to endpoints not proven (failing or not yet heard from). */
+  private unprovenInFlight = 0;
   private queued = 0;
   private outcomes: DeliveryUpdate[] = [];
   private flushTimer: NodeJS.Timeout | undefined;
@@ -74,6 +95,7 @@ export class Dispatcher {
   private again = false;
   private cancelDue: (() => void) | undefined;
   private poll: NodeJS.Timeout | undefined;
+  private soon: NodeJS.Timeout | undefined;
   private readonly idle = new Set<() => void>();
   /** Event bodies by id, the most recent first out: a change's events go to many endpoints, read once. */
   private readonly bodies = new Map<string, string>();
@@ -99,6 +121,8 @@ export class Dispatcher {
     if (!this.running) return;
     this.running = false;
     clearInterval(this.poll);
+    clearTimeout(this.soon);
+    this.soon = undefined;
     this.cancelDue?.();
     await this.pumping;
     const now = this.opts.clock.now();
@@ -111,6 +135,19 @@ export class Dispatcher {
     this.queues.clear();
     if (this.inFlight > 0) await new Promise<void>((resolve) => this.idle.add(resolve));
     await this.flush();
+  }
+
+  /**
+   * Looks for due work within PUMP_GAP_MS (an attempt ended): a claim costs about the same for
+   * one row as for hundreds, so the completions of a few milliseconds share one.
+   */
+  private kickSoon(): void {
+    if (this.soon !== undefined || !this.running) return;
+    this.soon = setTimeout(() => {
+      this.soon = undefined;
+      this.kick();
+    }, PUMP_GAP_MS);
+    this.soon.unref();
   }
 
   /** Looks for due work now (new deliveries were stored). */
@@ -132,13 +169,17 @@ export class Dispatcher {
   }
 
   private async pump(): Promise<void> {
-    const room = 4 * this.maxInFlight - this.queued - this.inFlight;
-    if (room <= 0) return;
     await this.opts.endpoints.refresh();
     const now = this.opts.clock.now();
+    this.startProbes(now);
+    const room = 4 * this.maxInFlight - this.queued - this.inFlight;
+    if (room <= 0) return;
     if (this.bodies.size > MAX_BODIES) this.bodies.clear();
     const claimed = await this.serially(async () => {
-      const rows = await this.opts.store.claimDue(now, now + HOLD_MS, room, this.bodies);
+      const rows = await this.opts.store.claimDue(now, now + HOLD_MS, room, this.bodies, {
+        perEndpoint: BATCH_WINDOWS,
+        rooms: this.rooms(),
+      });
       for (const d of rows) {
         const key = keyOf(d);
         if (this.held.has(key)) continue;
@@ -162,36 +203,127 @@ export class Dispatcher {
     if (this.queued === 0 && this.inFlight === 0) await this.sleepUntilDue();
   }
 
-  /** Arms the wake-up for the earliest pending delivery (on the webhook clock). */
+  private windowOf(endpointId: string): number {
+    return this.windows.get(endpointId) ?? 1;
+  }
+
+  /** What each active endpoint may add to what it holds: BATCH_WINDOWS windows, less what it holds. */
+  private rooms(): Map<string, number> {
+    const rooms = new Map<string, number>();
+    for (const endpoint of this.opts.endpoints.all()) {
+      if (endpoint.status !== 'active') continue;
+      const id = endpoint.id;
+      const held = (this.active.get(id) ?? 0) + (this.queues.get(id)?.length ?? 0);
+      rooms.set(id, Math.max(0, BATCH_WINDOWS * this.windowOf(id) - held));
+    }
+    return rooms;
+  }
+
+  /** Probes each endpoint the service paused whose probe is due: its oldest pending delivery, one attempt. */
+  private startProbes(now: number): void {
+    for (const endpoint of this.opts.endpoints.all()) {
+      if (!pausedByService(endpoint) || endpoint.probeAt === null || endpoint.probeAt > now) continue;
+      if (this.probing.has(endpoint.id) || (this.active.get(endpoint.id) ?? 0) > 0) continue;
+      this.probing.add(endpoint.id);
+      void this.serially(() => this.opts.store.claimOldest(endpoint.id, now + HOLD_MS))
+        .then(async (d) => {
+          if (d === undefined) {
+            // Nothing waits for it (not even its own webhook.paused): nothing to lose by resuming.
+            this.probing.delete(endpoint.id);
+            await applyToEndpoint(this.opts.store, endpoint, 'succeeded', now);
+            this.kick();
+          } else if (this.held.has(keyOf(d)) || !this.running) {
+            this.probing.delete(endpoint.id);
+          } else {
+            this.held.add(keyOf(d));
+            this.launch(d, true);
+          }
+        })
+        .catch((err) => {
+          this.probing.delete(endpoint.id);
+          this.opts.onError(err);
+        });
+    }
+  }
+
+  /** Arms the wake-up for the earliest pending delivery or probe (on the webhook clock). */
   private async sleepUntilDue(): Promise<void> {
-    const due = await this.opts.store.nextDueAt();
+    let due = await this.opts.store.nextDueAt();
+    for (const endpoint of this.opts.endpoints.all()) {
+      if (pausedByService(endpoint) && endpoint.probeAt !== null && !this.probing.has(endpoint.id)) {
+        due = Math.min(due ?? endpoint.probeAt, endpoint.probeAt);
+      }
+    }
     this.cancelDue?.();
     this.cancelDue = undefined;
     if (due === undefined || !this.running) return;
     this.cancelDue = this.opts.clock.after(due - this.opts.clock.now(), () => this.kick());
   }
 
+  /**
+   * Starts attempts round-robin: one per endpoint with work in hand and room in its window, turn
+   * after turn, while slots last; an endpoint that started one goes to the back of the line. A
+   * claimed delivery of an endpoint no longer active is given back.
+   */
   private startAttempts(): void {
-    for (const [endpointId, queue] of this.queues) {
-      let active = this.active.get(endpointId) ?? 0;
-      while (queue.length > 0 && active < this.perEndpoint && this.inFlight < this.maxInFlight) {
+    const unprovenSlots = Math.max(1, Math.floor(this.maxInFlight / 2));
+    let started = true;
+    while (started && this.inFlight < this.maxInFlight && this.queued > 0) {
+      started = false;
+      for (const endpointId of [...this.queues.keys()]) {
+        if (this.inFlight >= this.maxInFlight) return;
+        const queue = this.queues.get(endpointId) as ClaimedDelivery[];
+        if (this.opts.endpoints.get(endpointId)?.status !== 'active') {
+          // Deleted, paused or disabled meanwhile: give it back untouched.
+          this.queues.delete(endpointId);
+          this.queued -= queue.length;
+          for (const d of queue) this.release(d);
+          continue;
+        }
+        if ((this.active.get(endpointId) ?? 0) >= this.windowOf(endpointId)) continue;
+        if (!this.proven.has(endpointId) && this.unprovenInFlight >= unprovenSlots) continue;
         const d = queue.shift() as ClaimedDelivery;
         this.queued--;
-        active++;
-        this.inFlight++;
-        this.active.set(endpointId, active);
-        void this.attempt(d);
+        this.queues.delete(endpointId);
+        if (queue.length > 0) this.queues.set(endpointId, queue);
+        this.launch(d, false);
+        started = true;
       }
-      if (queue.length === 0) this.queues.delete(endpointId);
-      if (this.inFlight >= this.maxInFlight) return;
     }
   }
 
-  private async attempt(d: ClaimedDelivery): Promise<void> {
+  private launch(d: ClaimedDelivery, probe: boolean): void {
+    const unproven = !this.proven.has(d.endpointId);
+    this.inFlight++;
+    if (unproven) this.unprovenInFlight++;
+    this.active.set(d.endpointId, (this.active.get(d.endpointId) ?? 0) + 1);
+    void this.attempt(d, probe).finally(() => {
+      this.inFlight--;
+      if (unproven) this.unprovenInFlight--;
+      if (probe) this.probing.delete(d.endpointId);
+      const left = (this.active.get(d.endpointId) ?? 1) - 1;
+      if (left === 0) this.active.delete(d.endpointId);
+      else this.active.set(d.endpointId, left);
+      if (this.inFlight === 0) {
+        for (const resolve of this.idle) resolve();
+        this.idle.clear();
+      }
+      if (this.running) {
+        this.startAttempts();
+        // Claims are costly per call, not per row: look again once this endpoint's queue runs
+        // below its window (or nothing is queued), not after every attempt.
+        const left = this.queues.get(d.endpointId)?.length ?? 0;
+        if (left < this.windowOf(d.endpointId) || this.queued === 0) this.kickSoon();
+      }
+    });
+  }
+
+  private async attempt(d: ClaimedDelivery, probe: boolean): Promise<void> {
     try {
       const endpoint = this.opts.endpoints.get(d.endpointId);
-      if (endpoint?.status !== 'active') {
-        // Deleted, paused or disabled meanwhile: give it back untouched.
+      const sendable = probe ? endpoint !== undefined && pausedByService(endpoint) : endpoint?.status === 'active';
+      if (!endpoint || !sendable) {
+        // Deleted, paused, resumed or disabled meanwhile: give it back untouched.
         this.release(d);
         return;
       }
@@ -203,25 +335,25 @@ export class Dispatcher {
       }
       const { update, effect } = await attemptDelivery(d, endpoint, this.opts);
       this.record(update);
-      await applyToEndpoint(this.opts.store, endpoint, effect, update.lastAttemptAt ?? this.opts.clock.now()).catch(
-        this.opts.onError,
-      );
+      // The window: one more after a success, up to perEndpoint; back to 1 after a failure.
+      if (effect === 'succeeded') {
+        this.windows.set(d.endpointId, Math.min(this.perEndpoint, this.windowOf(d.endpointId) + 1));
+        this.proven.add(d.endpointId);
+      } else {
+        this.windows.set(d.endpointId, 1);
+        this.proven.delete(d.endpointId);
+      }
+      await applyToEndpoint(
+        this.opts.store,
+        endpoint,
+        effect,
+        update.lastAttemptAt ?? this.opts.clock.now(),
+        update.error,
+      ).catch(this.opts.onError);
+      if (probe && effect === 'succeeded') this.kick();
     } catch (err) {
       this.opts.onError(err);
       this.release(d);
-    } finally {
-      this.inFlight--;
-      const left = (this.active.get(d.endpointId) ?? 1) - 1;
-      if (left === 0) this.active.delete(d.endpointId);
-      else this.active.set(d.endpointId, left);
-      if (this.inFlight === 0) {
-        for (const resolve of this.idle) resolve();
-        this.idle.clear();
-      }
-      if (this.running) {
-        this.startAttempts();
-        if (this.queued < this.maxInFlight) this.kick();
-      }
     }
   }
 

@@ -14,6 +14,7 @@ import type { PropOdds } from '../odds';
 import type { StreamEncoder } from '../stream/encode';
 import type { ViewRegistry } from '../views';
 import type { BoardChange } from '../views/boardChanges';
+import { takesEvents } from './attempt';
 import { type Audience, audienceOf, followsGame } from './audience';
 import { EventCaps } from './caps';
 import type { WebhookClock } from './clock';
@@ -137,7 +138,7 @@ export class Producer {
       this.audiencesStale = false;
       const audiences: Audience[] = [];
       for (const endpoint of this.opts.endpoints.all()) {
-        if (endpoint.status !== 'active') continue;
+        if (!takesEvents(endpoint)) continue;
         const record = this.opts.keys.activeRecord(endpoint.keyId);
         if (!record) continue;
         const caller = callerOf(record);
@@ -201,8 +202,9 @@ export class Producer {
     const deliveries: NewDelivery[] = [];
     for (const { audience, event } of addressed) {
       const { endpoint } = audience;
-      // Disabled since the audiences were built (the dispatcher marks the shared record at once).
-      if (endpoint.status !== 'active') continue;
+      // Disabled or paused by its owner since the audiences were built (the dispatcher marks the
+      // shared record at once); one the service paused still gets its events, sent when it answers.
+      if (!takesEvents(endpoint)) continue;
       if (!this.caps.admit(endpoint.id, event.type, audience.perMinute, now)) continue;
       if (!events.has(event.id)) events.set(event.id, { ...event, createdAt: now });
       // A delayed tier's endpoint gets its events as late as its REST view shows them.

@@ -32,7 +32,7 @@ import { tierWithMoreWebhooks } from '../limits/policy';
 import type { PropOdds } from '../odds';
 import type { QueryDeps } from '../queries/deps';
 import { entryTypeOf } from '../queries/edges';
-import { type AttemptDeps, applyToEndpoint, attemptDelivery } from './attempt';
+import { type AttemptDeps, applyToEndpoint, attemptDelivery, pausedByService } from './attempt';
 import { systemClock, type WebhookClock } from './clock';
 import { Dispatcher } from './dispatcher';
 import { EndpointCache } from './endpoints';
@@ -225,6 +225,9 @@ export class WebhookService {
       entry: e.entry,
       status: e.status,
       disabledReason: e.disabledReason,
+      pausedReason: e.status === 'paused' ? e.pausedReason : null,
+      pausedAt: e.status === 'paused' && e.pausedReason !== null ? isoOrNull(e.pausedAt) : null,
+      nextProbeAt: e.status === 'paused' && e.pausedReason !== null ? isoOrNull(e.probeAt) : null,
       failingSince: isoOrNull(e.failingSince),
       eventsPerMinute: caller.policy.webhookEventsPerMinute,
       previousSecretExpiresAt:
@@ -324,6 +327,10 @@ export class WebhookService {
       status: 'active',
       disabledReason: null,
       failingSince: null,
+      consecutiveFailures: 0,
+      pausedReason: null,
+      pausedAt: null,
+      probeAt: null,
       createdAt,
       updatedAt: now,
     };
@@ -364,11 +371,14 @@ export class WebhookService {
       patch.minEdge !== undefined ? patch.minEdge : endpoint.minEdge,
       patch.entry !== undefined ? patch.entry : endpoint.entry,
     );
-    if (input.status !== undefined && input.status !== endpoint.status) {
+    // Paused by the service, PATCH {"status": "paused"} makes it paused by its owner (no events).
+    if (input.status !== undefined && (input.status !== endpoint.status || endpoint.pausedReason !== null)) {
       patch.status = input.status;
+      Object.assign(patch, { pausedReason: null, pausedAt: null, probeAt: null });
       if (input.status === 'active') {
         patch.disabledReason = null;
         patch.failingSince = null;
+        patch.consecutiveFailures = 0;
       }
     }
     patch.updatedAt = Math.max(this.clock.now(), endpoint.updatedAt + 1);
@@ -412,8 +422,11 @@ export class WebhookService {
     if (claimed) {
       const { update, effect } = await attemptDelivery(claimed, endpoint, this.attemptDeps);
       await this.store.recordAttempts([update]);
-      await applyToEndpoint(this.store, endpoint, effect, this.clock.now());
-      if (update.status === 'pending') this.dispatcher.kick();
+      const wasPaused = pausedByService(endpoint);
+      await applyToEndpoint(this.store, endpoint, effect, this.clock.now(), update.error);
+      // A ping answered 2xx resumes an endpoint the service paused.
+      if (wasPaused && effect === 'succeeded') this.endpoints.invalidate();
+      if (update.status === 'pending' || wasPaused) this.dispatcher.kick();
     }
     return this.deliveryOf(await this.mustDelivery(id, event.id));
   }

@@ -35,6 +35,13 @@ export interface EndpointRecord {
   status: EndpointStatus;
   disabledReason: string | null;
   failingSince: number | null;
+  /** Failed attempts since the last success (the circuit breaker's count). */
+  consecutiveFailures: number;
+  /** Set while the service holds the endpoint paused (status `paused`): why; null when paused by its owner. */
+  pausedReason: string | null;
+  pausedAt: number | null;
+  /** Paused by the service: when its oldest pending delivery is next tried (the half-open probe). */
+  probeAt: number | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -92,6 +99,17 @@ export interface DeliveryUpdate {
   error: string | null;
 }
 
+/** What one claim may take from each endpoint. */
+export interface ClaimShares {
+  /** At most this many from each endpoint, when `rooms` is not given. */
+  perEndpoint: number;
+  /**
+   * Only these endpoints, at most this many from each (0: none): the claimer names every
+   * endpoint it would take from (read by id, so a long list costs one lookup each).
+   */
+  rooms?: ReadonlyMap<string, number>;
+}
+
 export interface SettlementWatch {
   gameId: string;
   sport: string;
@@ -127,12 +145,23 @@ export interface WebhookStore {
   ): Promise<void>;
   cursor(name: string): Promise<number | undefined>;
   /**
-   * Takes up to `limit` pending deliveries due at `nowMs` whose endpoint is active, oldest due
-   * first, and holds them until `heldUntil` (their next_attempt_at), so no other claimer takes
-   * them meanwhile; on PostgreSQL rows another claimer is taking are skipped. Bodies found in
-   * `bodies` are not read again; those read are added to it.
+   * Takes up to `limit` pending deliveries due at `nowMs` whose endpoint is active, and holds
+   * them until `heldUntil` (their next_attempt_at), so no other claimer takes them meanwhile; on
+   * PostgreSQL rows another claimer is taking are skipped. Fair: each endpoint gives at most its
+   * share (`shares.rooms` by endpoint id, else `shares.perEndpoint` each, default all of `limit`), its
+   * oldest due first, and the endpoints take turns (every endpoint's first, then every one's
+   * second…, the older first at each turn), so one endpoint's backlog cannot fill the claim.
+   * Bodies found in `bodies` are not read again; those read are added to it.
    */
-  claimDue(nowMs: number, heldUntil: number, limit: number, bodies?: Map<string, string>): Promise<ClaimedDelivery[]>;
+  claimDue(
+    nowMs: number,
+    heldUntil: number,
+    limit: number,
+    bodies?: Map<string, string>,
+    shares?: ClaimShares,
+  ): Promise<ClaimedDelivery[]>;
+  /** Takes the endpoint's oldest pending delivery, due or not (a paused endpoint's probe); undefined when none. */
+  claimOldest(endpointId: string, heldUntil: number): Promise<ClaimedDelivery | undefined>;
   /** Takes this delivery now, whatever its state (a test ping, a retry asked for); undefined when absent. */
   claimOne(endpointId: string, eventId: string, heldUntil: number): Promise<ClaimedDelivery | undefined>;
   /** The earliest next attempt of a pending delivery to an active endpoint. */
@@ -166,6 +195,10 @@ interface EndpointsTable {
   status: string;
   disabled_reason: string | null;
   failing_since: number | string | null;
+  consecutive_failures: number | string;
+  paused_reason: string | null;
+  paused_at: number | string | null;
+  probe_at: number | string | null;
   created_at: number | string;
   updated_at: number | string;
 }
@@ -233,6 +266,10 @@ function toEndpoint(row: EndpointsTable): EndpointRecord {
     status: row.status as EndpointStatus,
     disabledReason: row.disabled_reason,
     failingSince: numOrNull(row.failing_since),
+    consecutiveFailures: num(row.consecutive_failures),
+    pausedReason: row.paused_reason,
+    pausedAt: numOrNull(row.paused_at),
+    probeAt: numOrNull(row.probe_at),
     createdAt: num(row.created_at),
     updatedAt: num(row.updated_at),
   };
@@ -256,6 +293,10 @@ function endpointColumns(patch: Partial<EndpointRecord>): EndpointColumns {
   if (patch.status !== undefined) out.status = patch.status;
   if (patch.disabledReason !== undefined) out.disabled_reason = patch.disabledReason;
   if (patch.failingSince !== undefined) out.failing_since = patch.failingSince;
+  if (patch.consecutiveFailures !== undefined) out.consecutive_failures = patch.consecutiveFailures;
+  if (patch.pausedReason !== undefined) out.paused_reason = patch.pausedReason;
+  if (patch.pausedAt !== undefined) out.paused_at = patch.pausedAt;
+  if (patch.probeAt !== undefined) out.probe_at = patch.probeAt;
   if (patch.updatedAt !== undefined) out.updated_at = patch.updatedAt;
   return out;
 }
@@ -301,6 +342,77 @@ function attemptsUpdate(engine: Engine, json: string) {
       error = case when j.l is null then d.error else j.x end
       from json_to_recordset(${json}::json) as j(p text, e text, s text, a integer, n bigint, l bigint, r integer, m integer, x text)
       where d.endpoint_id = j.p and d.event_id = j.e`;
+}
+
+interface FairClaim {
+  nowMs: number;
+  limit: number;
+  perEndpoint: number;
+  /** The largest room (SQLite reads this many of each endpoint's, then keeps its room). */
+  most: number;
+  /** JSON `[{i: endpoint id, n: its room}]`: only these endpoints; undefined: every one, perEndpoint each. */
+  rooms: string | undefined;
+}
+
+type Claimable = { endpoint_id: string; event_id: string; type: string; attempts: number };
+
+/**
+ * The fair claim's choice (see WebhookStore.claimDue), in the order taken: for each active
+ * endpoint, its oldest due deliveries up to its room (read from the index of its pending
+ * deliveries by due time, so a long backlog is never scanned), ranked within the endpoint;
+ * then the first of every endpoint, the second of every endpoint…, up to `limit` (ties in due
+ * time: on SQLite, in the order stored). PostgreSQL
+ * reads each endpoint's with a lateral join, locking them and skipping rows another claimer
+ * holds; SQLite, with no lateral join, by rowid (one writer at a time: nothing to skip), the
+ * endpoints first (CROSS JOIN keeps that order: else SQLite may scan every delivery).
+ */
+function fairChoice(engine: Engine, c: FairClaim) {
+  if (engine === 'sqlite') {
+    return sql<Claimable & { rid: number }>`
+      select rid, endpoint_id, event_id, type, attempts from (
+        select d.rowid as rid, d.endpoint_id, d.event_id, d.type, d.attempts, d.next_attempt_at as at, r.room,
+          row_number() over (partition by d.endpoint_id order by d.next_attempt_at, d.rowid) as rk
+        from ${
+          c.rooms === undefined
+            ? sql`(select e.id, ${c.perEndpoint} as room from webhook_endpoints e where e.status = 'active')`
+            : sql`(select e.id, json_extract(j.value, '$.n') as room from json_each(${c.rooms}) j
+                join webhook_endpoints e on e.id = json_extract(j.value, '$.i') where e.status = 'active')`
+        } r
+        cross join webhook_deliveries d on d.rowid in (
+          select x.rowid from webhook_deliveries x
+          where x.endpoint_id = r.id and x.status = 'pending' and x.next_attempt_at <= ${c.nowMs}
+          order by x.next_attempt_at, x.rowid limit ${c.most})
+        where r.room > 0)
+      where rk <= room order by rk, at, rid limit ${c.limit}`;
+  }
+  return sql<Claimable & { rid: number }>`
+    select 0 as rid, p.endpoint_id, p.event_id, p.type, p.attempts from (
+      select d.endpoint_id, d.event_id, d.type, d.attempts, d.next_attempt_at,
+        row_number() over (partition by d.endpoint_id order by d.next_attempt_at) as rk
+      from ${
+        c.rooms === undefined
+          ? sql`(select e.id, ${c.perEndpoint}::integer as room from webhook_endpoints e where e.status = 'active')`
+          : sql`(select e.id, j.n as room from json_to_recordset(${c.rooms}::json) as j(i text, n integer)
+              join webhook_endpoints e on e.id = j.i where e.status = 'active')`
+      } r
+      cross join lateral (
+        select x.endpoint_id, x.event_id, x.type, x.attempts, x.next_attempt_at from webhook_deliveries x
+        where x.endpoint_id = r.id and x.status = 'pending' and x.next_attempt_at <= ${c.nowMs}
+        order by x.next_attempt_at limit r.room
+        for update skip locked) d
+      where r.room > 0) p
+    order by p.rk, p.next_attempt_at, p.endpoint_id limit ${c.limit}`;
+}
+
+/** Holds the chosen deliveries until `heldUntil` (in the choice's transaction). */
+function holdChosen(engine: Engine, chosen: readonly (Claimable & { rid: number })[], heldUntil: number) {
+  if (engine === 'sqlite') {
+    return sql`update webhook_deliveries set next_attempt_at = ${heldUntil}
+      where rowid in (select value from json_each(${JSON.stringify(chosen.map((r) => r.rid))}))`;
+  }
+  const keys = JSON.stringify(chosen.map((r) => ({ p: r.endpoint_id, e: r.event_id })));
+  return sql`update webhook_deliveries as d set next_attempt_at = ${heldUntil}
+    from json_to_recordset(${keys}::json) as j(p text, e text) where d.endpoint_id = j.p and d.event_id = j.e`;
 }
 
 export function createWebhookStore(store: Db): WebhookStore {
@@ -358,6 +470,10 @@ export function createWebhookStore(store: Db): WebhookStore {
           status: e.status,
           disabled_reason: e.disabledReason,
           failing_since: e.failingSince,
+          consecutive_failures: e.consecutiveFailures,
+          paused_reason: e.pausedReason,
+          paused_at: e.pausedAt,
+          probe_at: e.probeAt,
           created_at: e.createdAt,
           updated_at: e.updatedAt,
         })
@@ -455,17 +571,40 @@ export function createWebhookStore(store: Db): WebhookStore {
       return row ? Number(row.version) : undefined;
     },
 
-    async claimDue(nowMs, heldUntil, limit, bodies) {
-      const skipLocked = engine === 'postgres' ? sql` for update of d skip locked` : sql``;
-      const result = await sql<{ endpoint_id: string; event_id: string; type: string; attempts: number }>`
-        update webhook_deliveries set next_attempt_at = ${heldUntil}
-        where status = 'pending' and (endpoint_id, event_id) in (
-          select d.endpoint_id, d.event_id from webhook_deliveries d
-          join webhook_endpoints e on e.id = d.endpoint_id
-          where d.status = 'pending' and d.next_attempt_at <= ${nowMs} and e.status = 'active'
-          order by d.next_attempt_at limit ${limit}${skipLocked})
-        returning endpoint_id, event_id, type, attempts`.execute(k);
-      return bodiesOf(result.rows, bodies);
+    async claimDue(nowMs, heldUntil, limit, bodies, shares) {
+      const clamp = (n: number) => Math.max(0, Math.min(limit, Math.floor(n)));
+      const perEndpoint = clamp(shares?.perEndpoint ?? limit);
+      const asked = [...(shares?.rooms ?? [])].map(([i, n]) => ({ i, n: clamp(n) }));
+      const most = Math.max(perEndpoint, ...asked.map((r) => r.n));
+      const rooms = shares?.rooms === undefined ? undefined : JSON.stringify(asked);
+      const chosen = await k.transaction().execute(async (trx) => {
+        const { rows } = await fairChoice(engine, { nowMs, limit, perEndpoint, most, rooms }).execute(trx);
+        if (rows.length > 0) await holdChosen(engine, rows, heldUntil).execute(trx);
+        return rows;
+      });
+      return bodiesOf(chosen, bodies);
+    },
+
+    async claimOldest(endpointId, heldUntil) {
+      const oldest = await k
+        .selectFrom('webhook_deliveries')
+        .select('event_id')
+        .where('endpoint_id', '=', endpointId)
+        .where('status', '=', 'pending')
+        .orderBy('next_attempt_at')
+        .orderBy('event_id')
+        .limit(1)
+        .executeTakeFirst();
+      if (!oldest) return undefined;
+      const result = await k
+        .updateTable('webhook_deliveries')
+        .set({ next_attempt_at: heldUntil })
+        .where('endpoint_id', '=', endpointId)
+        .where('event_id', '=', oldest.event_id)
+        .where('status', '=', 'pending')
+        .returning(['endpoint_id', 'event_id', 'type', 'attempts'])
+        .execute();
+      return (await bodiesOf(result))[0];
     },
 
     async claimOne(endpointId, eventId, heldUntil) {

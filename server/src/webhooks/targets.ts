@@ -2,13 +2,17 @@
  * Where a webhook may be sent (SSRF): https:// only, unless the operator allows http:// and
  * loopback (PROPS_WEBHOOK_ALLOW_HTTP, for development and tests); never an address that is
  * private, link-local, a cloud metadata service or otherwise not on the public Internet
- * (unless PROPS_WEBHOOK_ALLOW_PRIVATE; metadata never). A name is resolved and every address
+ * (unless PROPS_WEBHOOK_ALLOW_PRIVATE; metadata never). ipaddr.js names the ranges; an IPv6
+ * form that carries an IPv4 address (mapped, translated, compatible, 6to4, NAT64, Teredo) is
+ * judged by the address it carries, and only the plain mapped form may carry a non-public one
+ * (under the same flags as the IPv4 address itself). A name is resolved and every address
  * it gives is checked, at registration and again before each attempt, and the attempt
  * connects to the address checked, so a name that changes its answer (DNS rebinding) cannot
  * swap it.
  */
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 export interface ResolvedAddress {
   address: string;
@@ -33,67 +37,146 @@ export interface TargetPolicy {
 
 export type AddressKind = 'public' | 'loopback' | 'private' | 'link-local' | 'metadata' | 'reserved';
 
-function blockList(entries: readonly (readonly [string, number, 'ipv4' | 'ipv6'])[]): BlockList {
-  const list = new BlockList();
-  for (const [net, prefix, type] of entries) list.addSubnet(net, prefix, type);
-  return list;
+/**
+ * The IPv6 forms that carry an IPv4 address. `mapped` (::ffff:a.b.c.d) is that IPv4 address
+ * itself to a socket; the others reach it through a tunnel or a translator (on a host with
+ * such a route), and are never allowed to carry one that is not public, whatever the flags.
+ */
+export type CarrierForm = 'mapped' | 'translated' | 'compatible' | '6to4' | 'nat64' | 'teredo';
+
+export interface AddressVerdict {
+  kind: AddressKind;
+  /** Set when the address is an IPv6 form carrying IPv4 addresses: the verdict is theirs. */
+  carrier?: { form: CarrierForm; carried: string[]; refused?: string };
+  /** What a `reserved` address is, when ipaddr.js names its range (e.g. deprecatedSiteLocal). */
+  range?: string;
 }
 
-const METADATA = new Set(['169.254.169.254', '169.254.170.2', '100.100.100.200', 'fd00:ec2::254']);
-const LOOPBACK = blockList([
-  ['127.0.0.0', 8, 'ipv4'],
-  ['::1', 128, 'ipv6'],
-]);
-const LINK_LOCAL = blockList([
-  ['169.254.0.0', 16, 'ipv4'],
-  ['fe80::', 10, 'ipv6'],
-]);
-const PRIVATE = blockList([
-  ['10.0.0.0', 8, 'ipv4'],
-  ['172.16.0.0', 12, 'ipv4'],
-  ['192.168.0.0', 16, 'ipv4'],
-  ['100.64.0.0', 10, 'ipv4'],
-  ['fc00::', 7, 'ipv6'],
-]);
-/** Not routable on the Internet: this network, documentation, benchmarking, multicast, reserved. */
-const RESERVED = blockList([
-  ['0.0.0.0', 8, 'ipv4'],
-  ['192.0.0.0', 24, 'ipv4'],
-  ['192.0.2.0', 24, 'ipv4'],
-  ['198.18.0.0', 15, 'ipv4'],
-  ['198.51.100.0', 24, 'ipv4'],
-  ['203.0.113.0', 24, 'ipv4'],
-  ['224.0.0.0', 4, 'ipv4'],
-  ['240.0.0.0', 4, 'ipv4'],
-  ['::', 128, 'ipv6'],
-  ['100::', 64, 'ipv6'],
-  ['2001:db8::', 32, 'ipv6'],
-  ['ff00::', 8, 'ipv6'],
-]);
+/** Cloud metadata and platform services: always refused, whatever the flags. */
+const METADATA = new Set(
+  [
+    '169.254.169.254', // AWS, GCP, Azure, Oracle, DigitalOcean…
+    '169.254.170.2', // ECS task metadata
+    '169.254.170.23', // EKS Pod Identity agent
+    '100.100.100.200', // Alibaba Cloud
+    '168.63.129.16', // Azure platform (WireServer)
+    'fd00:ec2::254', // AWS IMDS over IPv6
+    'fd00:ec2::23', // EKS Pod Identity agent over IPv6
+  ].map((a) => ipaddr.parse(a).toNormalizedString()),
+);
 
-/** The IPv4 address an IPv6 one carries (mapped ::ffff:a.b.c.d, or NAT64 64:ff9b::/96), if any. */
-function embeddedIpv4(address: string): string | undefined {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1];
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (!hex) return undefined;
-  const high = Number.parseInt(hex[1] as string, 16);
-  const low = Number.parseInt(hex[2] as string, 16);
-  return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+/** ipaddr.js's names of IPv4 ranges that are allowed under a flag; every other named range is reserved. */
+const V4_KINDS: Record<string, AddressKind> = {
+  unicast: 'public',
+  loopback: 'loopback',
+  private: 'private',
+  carrierGradeNat: 'private',
+  linkLocal: 'link-local',
+};
+const V6_KINDS: Record<string, AddressKind> = {
+  unicast: 'public',
+  loopback: 'loopback',
+  uniqueLocal: 'private',
+  linkLocal: 'link-local',
+};
+
+const v4Of = (bytes: readonly number[]): ipaddr.IPv4 => new ipaddr.IPv4(bytes.slice(0, 4));
+
+/**
+ * The IPv4 addresses an IPv6 one carries, by its range as ipaddr.js names it: IPv4-mapped and
+ * IPv4-translated (RFC 6145) in the last 32 bits; IPv4-compatible (::a.b.c.d, deprecated) in the
+ * last 32 bits; 6to4 (2002::/16) in bits 16-47; NAT64's well-known prefix (64:ff9b::/96) in the
+ * last 32 bits and its local-use prefix (64:ff9b:1::/48, RFC 8215) wherever RFC 6052 puts it for
+ * each prefix length the /48 admits (48, 56, 64, 96: every one is checked); Teredo (2001::/32)
+ * its server in bits 32-63 and its client in the last 32 bits, inverted.
+ */
+function carriedBy(address: ipaddr.IPv6): AddressVerdict['carrier'] {
+  const b = address.toByteArray();
+  const last = b.slice(12, 16);
+  switch (address.range()) {
+    case 'ipv4Mapped':
+      return { form: 'mapped', carried: [v4Of(last).toString()] };
+    case 'rfc6145':
+      return { form: 'translated', carried: [v4Of(last).toString()] };
+    case '6to4':
+      return { form: '6to4', carried: [v4Of(b.slice(2, 6)).toString()] };
+    case 'teredo':
+      return {
+        form: 'teredo',
+        carried: [v4Of(b.slice(4, 8)).toString(), v4Of(last.map((x) => x ^ 0xff)).toString()],
+      };
+    case 'rfc6052': {
+      // The well-known /96, or the local-use /48 written as a /96 (bits 48-95 zero).
+      if (b.slice(4, 12).every((x) => x === 0) || (b[4] === 0 && b[5] === 1 && b.slice(6, 12).every((x) => x === 0))) {
+        return { form: 'nat64', carried: [v4Of(last).toString()] };
+      }
+      const positions = [
+        [6, 7, 9, 10],
+        [7, 9, 10, 11],
+        [9, 10, 11, 12],
+        [12, 13, 14, 15],
+      ];
+      return { form: 'nat64', carried: positions.map((at) => v4Of(at.map((i) => b[i] as number)).toString()) };
+    }
+    default:
+      // ::a.b.c.d, the deprecated IPv4-compatible form (:: and ::1 are their own).
+      if (b.slice(0, 12).every((x) => x === 0) && address.range() === 'unicast') {
+        return { form: 'compatible', carried: [v4Of(last).toString()] };
+      }
+      return undefined;
+  }
+}
+
+/**
+ * What a carrier is judged as: a metadata address wherever it carries one, else the first
+ * non-public address it carries (public when all are).
+ */
+function carriedKind(carried: readonly string[]): { kind: AddressKind; refused?: string } {
+  const kinds = carried.map((a) => addressKind(a));
+  if (kinds.includes('metadata')) return { kind: 'metadata' };
+  const at = kinds.findIndex((k) => k !== 'public');
+  return at < 0 ? { kind: 'public' } : { kind: kinds[at] as AddressKind, refused: carried[at] as string };
+}
+
+/**
+ * An IPv6 address with a dotted IPv4 tail written in hex (`::127.0.0.1` → `::7f00:1`): ipaddr.js
+ * reads every dotted tail as IPv4-mapped, so `::127.0.0.1` (IPv4-compatible) would pass as mapped.
+ */
+function hexTail(address: string): string {
+  const tail = /^(.*:)(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(address);
+  if (!tail) return address;
+  const [a, b, c, d] = tail.slice(2).map(Number) as [number, number, number, number];
+  if ([a, b, c, d].some((x) => x > 255)) return address;
+  return `${tail[1]}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+}
+
+/** What an address is (an IP literal of either family; anything unparsable is reserved). */
+export function judgeAddress(address: string): AddressVerdict {
+  const spelled = address.includes(':') ? hexTail(address) : address;
+  if (!ipaddr.isValid(spelled)) return { kind: 'reserved' };
+  const parsed = ipaddr.parse(spelled);
+  if (METADATA.has(parsed.toNormalizedString())) return { kind: 'metadata' };
+  if (parsed.kind() === 'ipv4') {
+    const range = parsed.range();
+    const kind = V4_KINDS[range] ?? 'reserved';
+    return kind === 'reserved' ? { kind, range } : { kind };
+  }
+  const v6 = parsed as ipaddr.IPv6;
+  const carrier = carriedBy(v6);
+  if (carrier) {
+    const { kind, refused } = carriedKind(carrier.carried);
+    const judged = refused === undefined ? carrier : { ...carrier, refused };
+    // The deprecated IPv4-compatible form is routed nowhere, whatever it carries.
+    return { kind: carrier.form === 'compatible' && kind === 'public' ? 'reserved' : kind, carrier: judged };
+  }
+  const range = v6.range();
+  const kind = V6_KINDS[range] ?? 'reserved';
+  return kind === 'reserved' ? { kind, range } : { kind };
 }
 
 /** What kind of address this is (an IP literal, either family). */
 export function addressKind(address: string): AddressKind {
-  const v4 = isIP(address) === 6 ? embeddedIpv4(address) : undefined;
-  if (v4 !== undefined) return addressKind(v4);
-  const type = isIP(address) === 6 ? 'ipv6' : 'ipv4';
-  if (METADATA.has(address.toLowerCase())) return 'metadata';
-  if (LOOPBACK.check(address, type)) return 'loopback';
-  if (LINK_LOCAL.check(address, type)) return 'link-local';
-  if (PRIVATE.check(address, type)) return 'private';
-  if (RESERVED.check(address, type)) return 'reserved';
-  return 'public';
+  return judgeAddress(address).kind;
 }
 
 const KIND_WORDS: Record<Exclude<AddressKind, 'public'>, string> = {
@@ -104,11 +187,41 @@ const KIND_WORDS: Record<Exclude<AddressKind, 'public'>, string> = {
   reserved: 'an address that is not on the public Internet',
 };
 
-function allowed(kind: AddressKind, policy: TargetPolicy): boolean {
+const FORM_WORDS: Record<Exclude<CarrierForm, 'mapped'>, string> = {
+  translated: 'an IPv4-translated address (::ffff:0:a.b.c.d)',
+  compatible: 'an IPv4-compatible address (::a.b.c.d, deprecated)',
+  '6to4': 'a 6to4 address (2002::/16)',
+  nat64: 'a NAT64 address (64:ff9b::/96 or 64:ff9b:1::/48)',
+  teredo: 'a Teredo address (2001::/32)',
+};
+
+const KIND_NAMES: Record<Exclude<AddressKind, 'public'>, string> = {
+  loopback: 'a loopback address',
+  private: 'a private network address',
+  'link-local': 'a link-local address',
+  metadata: 'a cloud metadata address',
+  reserved: 'an address that is not on the public Internet',
+};
+
+function allowed(verdict: AddressVerdict, policy: TargetPolicy): boolean {
+  const { kind, carrier } = verdict;
   if (kind === 'public') return true;
+  // A tunnelled or translated spelling of a non-public IPv4 address: never.
+  if (carrier && carrier.form !== 'mapped') return false;
   if (kind === 'loopback') return policy.allowHttp;
   if (kind === 'private' || kind === 'link-local') return policy.allowPrivate;
   return false;
+}
+
+/** Why an address is refused, in the words the docs use. */
+function refusal(verdict: AddressVerdict): string {
+  const kind = verdict.kind as Exclude<AddressKind, 'public'>;
+  const carrier = verdict.carrier;
+  if (!carrier || carrier.form === 'mapped' || kind === 'metadata') {
+    return `${KIND_WORDS[kind]}${verdict.range ? ` (${verdict.range})` : ''}`;
+  }
+  if (carrier.refused === undefined) return FORM_WORDS[carrier.form];
+  return `${FORM_WORDS[carrier.form]} carrying ${carrier.refused}, ${KIND_NAMES[kind]} (an IPv6 form carrying a non-public IPv4 address is never allowed)`;
 }
 
 /** A target that may be sent to: the URL and the address the attempt connects to. */
@@ -178,10 +291,10 @@ async function judgeTarget(raw: string, policy: TargetPolicy): Promise<TargetChe
     if (addresses.length === 0) return { ok: false, reason: `the host ${host} does not resolve` };
   }
   for (const a of addresses) {
-    const kind = addressKind(a.address);
-    if (!allowed(kind, policy)) {
+    const verdict = judgeAddress(a.address);
+    if (!allowed(verdict, policy)) {
       const via = a.address === host ? '' : ` (${host} resolves to ${a.address})`;
-      return { ok: false, reason: `the url's host is ${KIND_WORDS[kind as Exclude<AddressKind, 'public'>]}${via}` };
+      return { ok: false, reason: `the url's host is ${refusal(verdict)}${via}` };
     }
   }
   return { ok: true, target: { url, address: addresses[0] as ResolvedAddress } };

@@ -37,6 +37,22 @@ afterAll(async () => {
 
 const post = (key: string, body: unknown) => w.call('POST', '/api/v1/webhooks', key, body);
 
+describe('bodies', () => {
+  it('an empty body with Content-Type: application/json is no error on GET and DELETE; on POST it is a 400, and so is a malformed one', async () => {
+    const headers = { authorization: `Bearer ${w.t.keys.sharp}`, 'content-type': 'application/json' };
+    const listed = await w.t.inject({ method: 'GET', url: '/api/v1/webhooks', headers });
+    expect(listed.statusCode).toBe(200);
+    const missing = await w.t.inject({ method: 'DELETE', url: `/api/v1/webhooks/wh_${'0'.repeat(24)}`, headers });
+    expect(missing.statusCode).toBe(404);
+    const empty = await w.t.inject({ method: 'POST', url: '/api/v1/webhooks', headers });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toMatch(/^the request has no body/);
+    const malformed = await w.t.inject({ method: 'POST', url: '/api/v1/webhooks', headers, payload: '{"url":' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error).toBe('invalid_request');
+  });
+});
+
 describe('registering an endpoint', () => {
   it('answers 201 with the endpoint and its whsec_ secret, shown only then', async () => {
     const res = await post(w.t.keys.pro, {
@@ -275,7 +291,13 @@ describe('deliveries to registered endpoints', () => {
     );
     w.publish(board(3));
     await until(() => w.receiver.received.length >= before + 2);
-    const deleted = await w.call('DELETE', `/api/v1/webhooks/${id}`, w.t.keys.sharp);
+    // Sent as many clients send every call: Content-Type: application/json, no body.
+    const deleted = await w.t.inject({
+      method: 'DELETE',
+      url: `/api/v1/webhooks/${id}`,
+      headers: { authorization: `Bearer ${w.t.keys.sharp}`, 'content-type': 'application/json' },
+    });
+    expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ id, deleted: true });
     const after = w.receiver.received.length;
     w.publish(board(4));

@@ -179,6 +179,49 @@ describe('refusals', () => {
     expect(endpoint.disabledReason).toBe('every delivery failed for 5 days (since 2026-11-22T01:00:00.000Z)');
   });
 
+  it('pauses an endpoint after its run of failures, saying why and since when, and resumes it when it answers again', async () => {
+    const t = await setUp(10);
+    const { id } = await t.register(t.t.keys.sharp, { events: ['prop.line_moved'] });
+    t.receiver.answer = () => 503;
+    t.publish(board(1, 10));
+    // Ten failures at once: not yet a minute of them, so still active.
+    await until(
+      async () => (await t.call('GET', `/api/v1/webhooks/${id}`, t.t.keys.sharp)).json().failingSince !== null,
+    );
+    await t.receiver.waitFor((r) => r.length === 10);
+    expect((await t.call('GET', `/api/v1/webhooks/${id}`, t.t.keys.sharp)).json().status).toBe('active');
+    // A minute on, the retries fail too: paused.
+    clock.advance(61 * SEC);
+    await until(async () => (await t.call('GET', `/api/v1/webhooks/${id}`, t.t.keys.sharp)).json().status === 'paused');
+    const paused = (await t.call('GET', `/api/v1/webhooks/${id}`, t.t.keys.sharp)).json();
+    expect(paused).toMatchObject({
+      status: 'paused',
+      pausedAt: new Date(T0 + 61 * SEC).toISOString(),
+      nextProbeAt: new Date(T0 + 91 * SEC).toISOString(),
+    });
+    expect(paused.pausedReason).toMatch(
+      /^1\d attempts in a row failed \(since 2026-11-22T01:00:00.000Z\), the last: answered 503: refused \(503\)$/,
+    );
+    const before = t.receiver.received.length;
+    await new Promise((r) => setTimeout(r, 200));
+    expect(t.receiver.received.length).toBe(before);
+    // It answers again: the probe (its oldest pending delivery), 30 s after the pause, resumes it.
+    t.receiver.answer = () => 200;
+    clock.advance(30 * SEC);
+    await until(async () => (await t.call('GET', `/api/v1/webhooks/${id}`, t.t.keys.sharp)).json().status === 'active');
+    expect((await t.call('GET', `/api/v1/webhooks/${id}`, t.t.keys.sharp)).json()).toMatchObject({
+      pausedReason: null,
+      nextProbeAt: null,
+      failingSince: null,
+    });
+    // The line moves' next attempts are due on their schedule (5 min after their second failure).
+    clock.advance(5 * MIN);
+    await t.receiver.waitFor((r) => new Set(r.filter((x) => x.answered === 200).map((x) => x.id)).size === 11);
+    const events = t.receiver.events();
+    expect(events.filter((e) => e.type === 'prop.line_moved')).toHaveLength(10);
+    expect(events.find((e) => e.type === 'webhook.paused')).toMatchObject({ data: { webhookId: id } });
+  });
+
   it('re-checks the address at each attempt: a name now resolving to a private address is not sent to', async () => {
     const t = await setUp();
     const url = `http://hooks.test:${t.receiver.port}/hooks`;

@@ -33,6 +33,10 @@ function endpointRecord(overrides: Partial<EndpointRecord> = {}): EndpointRecord
     status: 'active',
     disabledReason: null,
     failingSince: null,
+    consecutiveFailures: 0,
+    pausedReason: null,
+    pausedAt: null,
+    probeAt: null,
     createdAt: T,
     updatedAt: T,
     ...overrides,
@@ -150,6 +154,76 @@ describe.each(engines)('the webhook store on $engine', ({ engine, skip }) => {
       expect(await store.claimDue(T + 2_000, T + 30_000, 10)).toEqual([]);
       expect((await store.claimDue(T + 30_000, T + 60_000, 1)).length).toBe(1);
       expect(await store.claimOne(a.id, 'msg_404', T)).toBeUndefined();
+    },
+  );
+
+  it.skipIf(skip)(
+    "claims fairly: each endpoint's oldest first up to its share, the endpoints taking turns, however long one's backlog",
+    async () => {
+      const store = await fresh();
+      const stalled = endpointRecord({ id: `wh_${'s'.repeat(24)}` });
+      const healthy = endpointRecord({ id: `wh_${'h'.repeat(24)}`, keyId: 'key-2' });
+      const third = endpointRecord({ id: `wh_${'t'.repeat(24)}`, keyId: 'key-3' });
+      for (const e of [stalled, healthy, third]) await store.insertEndpoint(e);
+      // The stalled endpoint's 600 deliveries are all older than the others'.
+      const backlog = Array.from({ length: 600 }, (_, i) => `msg_s${String(i).padStart(4, '0')}`);
+      await store.enqueue(
+        [...backlog.map((id) => event(id)), event('msg_h1'), event('msg_h2'), event('msg_t1')],
+        [
+          ...backlog.map((id, i) => delivery(stalled.id, id, T + i)),
+          delivery(healthy.id, 'msg_h1', T + 700),
+          delivery(healthy.id, 'msg_h2', T + 701),
+          delivery(third.id, 'msg_t1', T + 702),
+        ],
+      );
+      const now = T + 1_000;
+      // Oldest-first would take 512 of the stalled endpoint's; shares take 4 at most from each.
+      const claimed = await store.claimDue(now, now + 30_000, 512, undefined, { perEndpoint: 4 });
+      expect(claimed.map((d) => d.eventId)).toEqual([
+        'msg_s0000',
+        'msg_h1',
+        'msg_t1',
+        'msg_s0001',
+        'msg_h2',
+        'msg_s0002',
+        'msg_s0003',
+      ]);
+      // A room per endpoint named (none from the stalled one this time), and the limit takes turns.
+      await store.enqueue(
+        [event('msg_h3'), event('msg_t2')],
+        [delivery(healthy.id, 'msg_h3', T + 800), delivery(third.id, 'msg_t2', T + 801)],
+      );
+      const next = await store.claimDue(now, now + 30_000, 2, undefined, {
+        perEndpoint: 4,
+        rooms: new Map([
+          [stalled.id, 0],
+          [healthy.id, 4],
+          [third.id, 4],
+        ]),
+      });
+      expect(next.map((d) => d.eventId)).toEqual(['msg_h3', 'msg_t2']);
+      // A paused endpoint's probe: its oldest pending delivery, due or not.
+      const probe = await store.claimOldest(stalled.id, now + 60_000);
+      expect(probe?.eventId).toBe('msg_s0004');
+      expect(await store.claimOldest(`wh_${'n'.repeat(24)}`, now)).toBeUndefined();
+      // The circuit breaker's fields are kept.
+      await store.updateEndpoint(stalled.id, {
+        status: 'paused',
+        consecutiveFailures: 10,
+        pausedReason: '10 failed attempts in a row',
+        pausedAt: now,
+        probeAt: now + 30_000,
+      });
+      expect(await store.endpoint(stalled.id)).toMatchObject({
+        consecutiveFailures: 10,
+        pausedReason: '10 failed attempts in a row',
+        pausedAt: now,
+        probeAt: now + 30_000,
+      });
+      // Paused, it gives nothing, its holds over or not; the others' expired holds are taken again.
+      const later = await store.claimDue(now + 100_000, now + 130_000, 512, undefined, { perEndpoint: 4 });
+      expect(later.filter((d) => d.endpointId === stalled.id)).toEqual([]);
+      expect(later.map((d) => d.eventId).sort()).toEqual(['msg_h1', 'msg_h2', 'msg_h3', 'msg_t1', 'msg_t2']);
     },
   );
 

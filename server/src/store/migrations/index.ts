@@ -9,6 +9,7 @@ import { webhooks } from './009_webhooks';
 import { streamLogRecords } from './010_stream_log_records';
 import { propLockMarket } from './012_prop_lock_market';
 import { linePoints } from './013_line_points';
+import { webhookCircuit } from './014_webhook_circuit';
 
 /**
  * Every migration, by name; names sort in the order they apply. Each concern adds its own
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '010_stream_log_records': streamLogRecords,
   '012_prop_lock_market': propLockMarket,
   '013_line_points': linePoints,
+  '014_webhook_circuit': webhookCircuit,
 };
