@@ -176,7 +176,15 @@ export const SIMULATED_COEFFICIENTS: Coefficients = {
   },
   liveScale: 0.835,
   fittedOn: 'seed 20261122, 2026-10-25..2026-10-31, 27676 finals',
-  withheld: {},
+  // The 14-day backtest's verdicts (pnpm backtest, seed 20261122, scored 2026-11-01..14 with these
+  // coefficients): only the priced line's chances are calibrated on the simulator.
+  withheld: {
+    distribution:
+      'not calibrated on seed 20261122, 2026-11-01..2026-11-14: 26.8 % → 44.1 % (n 227), 63.9 % → 58.2 % (n 902) outside max(3 points, 2 SE)',
+    prices_moved:
+      'not calibrated on seed 20261122, 2026-11-01..2026-11-14: 27.3 % → 37.5 % (n 272), 55.5 % → 52.3 % (n 5415), 63.7 % → 59.0 % (n 3319), 72.1 % → 66.0 % (n 268) outside max(3 points, 2 SE)',
+    live: 'not calibrated on seed 20261122, 2026-11-01..2026-11-14 (live snapshots): 16.7 % → 12.7 % (n 7767), 25.8 % → 21.4 % (n 17507), 71.5 % → 61.3 % (n 124) outside max(3 points, 2 SE)',
+  },
 };
 
 export const REAL_COEFFICIENTS: Coefficients = {

@@ -53,7 +53,10 @@ describe('the served coefficients', () => {
     const kept = bestEdge(probabilities, (book) => entries.find((t) => t.book === book), REAL_COEFFICIENTS.withheld);
     expect(all).toBeDefined();
     expect(kept?.source).toBe('prizepicks');
+    // On the simulator the priced line's edges stand and the moved line's are withheld (its bins missed).
     const sim = new PropOdds(new EntryBook(), undefined, SIMULATED_COEFFICIENTS);
-    expect(sim.withheld(sim.probabilities(game, prop as unknown as BoardProp, at) ?? [])).toBeUndefined();
+    expect(sim.withheld(sim.probabilities(game, prop as unknown as BoardProp, at) ?? [])).toBe(
+      `prices_moved edges withheld: ${SIMULATED_COEFFICIENTS.withheld.prices_moved}`,
+    );
   });
 });
