@@ -112,9 +112,11 @@ describe.skipIf(!available)('webhooks on two replicas (PostgreSQL + Redis)', () 
     const before = receiver.received.length;
     await leader.kill();
     replicas = [other];
-    await receiver.waitFor((r) => r.length >= before + 30, 60_000);
+    // The simulated books move lines in bursts a few minutes apart (leader, then follower), so the
+    // next 30 may be a burst away: the test asserts the delivering goes on, not how soon.
+    await receiver.waitFor((r) => r.length >= before + 30, 180_000);
     expect(receiver.received.filter((r) => !r.event)).toEqual([]);
     expect(await duplicates()).toEqual([]);
     expect(receiver.events()).toHaveLength(new Set(receiver.received.map((r) => r.id)).size);
-  }, 150_000);
+  }, 300_000);
 });
