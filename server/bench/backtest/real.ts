@@ -22,7 +22,7 @@ import { type Coefficients, fitCoefficients, type Sample } from '../../src/odds/
 import { byDateDesc } from '../../src/stats/context';
 import { parseGameLogCsv, splitCsv } from '../../src/stats/csv';
 import { projectStat } from '../../src/stats/projection';
-import { brierDifference, score, scoreLine, withheldWhy } from './score';
+import { brierDifference, type EdgeRow, score, scoreLine, withheldWhy } from './score';
 
 /** The columns of props.csv, in any order; start_time may be empty, and so may taken_at. */
 export const PROPS_COLUMNS = [
@@ -275,15 +275,8 @@ function replay(groups: readonly PropGroup[], logs: Map<string, GameLog[]>, coef
 /** Decimal odds (the return per unit staked, stake included) of American odds. */
 const decimalOf = (american: number) => 1 / impliedProbability(american);
 
-interface BetRow {
-  source: string;
-  minEdge: number;
-  picks: number;
-  hitRate: number;
-  hitHalfWidth: number;
-  roi: number;
-  roiHalfWidth: number;
-}
+/** A row of the edge table (score.ts's), by the source whose chances made the bets rather than by entry type. */
+type BetRow = Omit<EdgeRow, 'entry'> & { source: string };
 
 /**
  * The bets a source's chances make: on each line, the side whose chance (given no push) beats
