@@ -25,7 +25,9 @@ interface Started {
 /** Runs the clone's `props serve` (the README's first command) on a free port and a fresh store; on a pseudo-terminal when `tty`. */
 function startServe(dataDir: string, tty: boolean): Started {
   const env = { ...process.env, PROPS_DATA_DIR: dataDir, PROPS_PORT: '0', PROPS_LOG_FORMAT: '', NO_COLOR: '1' };
-  const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(bin)} serve`;
+  // `exec`: `script` runs the command through $SHELL, and a shell left waiting (dash, when SHELL is
+  // unset or /bin/sh) takes the terminal's Ctrl-C too and kills itself after the server exits 0.
+  const command = `exec ${JSON.stringify(process.execPath)} ${JSON.stringify(bin)} serve`;
   // `script` runs the command on a pseudo-terminal and copies what it prints, and what it is sent, through.
   const child = tty
     ? spawn('script', ['-qfec', command, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] })
