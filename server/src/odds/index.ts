@@ -13,6 +13,8 @@ import type { Coefficients } from './model';
 
 export { EntryBook, utcDay } from './entries';
 
+const DAY_MS = 86_400_000;
+
 /** A prop's default edge (against each book's cheapest entry type on `day`) and why some of its edges are withheld. */
 interface RowEdge {
   day: string;
@@ -30,6 +32,9 @@ export class PropOdds {
    * sentence included, rather than making them again for every prop that did not move.
    */
   private readonly rowEdges = new WeakMap<readonly FairProbability[], RowEdge>();
+  /** The UTC day of the last `atMs` asked, by its number since the epoch: a board asks thousands of times for one. */
+  private dayNumber = Number.NaN;
+  private dayText = '';
 
   constructor(
     readonly entries: EntryBook,
@@ -55,7 +60,12 @@ export class PropOdds {
   edge(probabilities: readonly FairProbability[], atMs: number, entry?: EntryType): Edge | undefined {
     const { withheld } = this.coefficients;
     if (entry) return bestEdge(probabilities, (book) => (book === entry.book ? entry : undefined), withheld);
-    return this.rowEdge(probabilities, utcDay(atMs)).edge;
+    const dayNumber = Math.floor(atMs / DAY_MS);
+    if (dayNumber !== this.dayNumber) {
+      this.dayNumber = dayNumber;
+      this.dayText = utcDay(atMs);
+    }
+    return this.rowEdge(probabilities, this.dayText).edge;
   }
 
   /** Why some of these chances carry no edge (their basis was not calibrated where it was scored), or undefined. */
