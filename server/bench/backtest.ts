@@ -6,10 +6,10 @@
  * oracle (the simulator's truth, sim/oracle.ts). Live props are snapshotted at the start of
  * each period and settled the same way. A benchmark, not a test: it prints, it asserts nothing.
  *
- * Run: `pnpm backtest [--days 14] [--seed 20261122] [--from 2026-11-01] [--step 60]`; on real lines
+ * Run: `pnpm backtest [--days 14] [--seed 20261122] [--from 2026-11-01] [--step 60] [--rows FILE]`; on real lines
  * and results, `pnpm backtest --real DIR [--fit-until YYYY-MM-DD]` (backtest/real.ts, docs/edges.md).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Book, SportId } from '@propsfeed/contract';
@@ -250,6 +250,17 @@ try {
     console.log(`COEFFICIENTS (paste into server/src/odds/coefficients.ts):\n${JSON.stringify(coef, null, 2)}`);
   }
   await db.close();
+  // `--rows FILE`: every scored row as a JSON line, to look into without replaying again.
+  const rowsFile = option('rows', '');
+  if (rowsFile)
+    writeFileSync(
+      rowsFile,
+      [...rows, ...live]
+        .map(({ sport, book, date, basis, ours, market, oracle: truth, over, yardsticks: y }) =>
+          JSON.stringify({ sport, book, date, basis, ours, market, oracle: truth, over, ...(y ? { y } : {}) }),
+        )
+        .join('\n'),
+    );
   report(rows, live, { steps: result.steps, replaySec: (replayed - began) / 1000 });
 } finally {
   rmSync(dir, { recursive: true, force: true });
@@ -406,8 +417,9 @@ function edgeTable(title: string, forecasts: Forecast[], entries: EntryBook): Ed
   const table = edges(forecasts, entries);
   console.log(title);
   for (const e of table) {
+    const expected = e.expectedHitRate === undefined ? '' : `  oracle-expected hit ${pct(e.expectedHitRate)}`;
     console.log(
-      `  ${e.entry.padEnd(22)} ≥${e.minEdge.toFixed(2)}  picks ${String(e.picks).padStart(6)}  hit ${pct(e.hitRate)} ±${pct(e.hitHalfWidth)}  ROI ${pct(e.roi).padStart(6)} ±${pct(e.roiHalfWidth)} %`,
+      `  ${e.entry.padEnd(22)} ≥${e.minEdge.toFixed(2)}  picks ${String(e.picks).padStart(6)}  hit ${pct(e.hitRate)} ±${pct(e.hitHalfWidth)}  ROI ${pct(e.roi).padStart(6)} ±${pct(e.roiHalfWidth)} %${expected}`,
     );
   }
   return table;
@@ -431,10 +443,11 @@ function report(rows: Row[], live: Row[], run: { steps: number; replaySec: numbe
       rows.filter((r) => r.sport === sport),
     );
   const entries = new EntryBook();
+  // Each pick's true chance rides along: the tables show the hit rate it gives in expectation beside the one drawn.
   const forecasts = (pick: (r: Row) => number | null, from: readonly Row[]) =>
     from.flatMap((r) => {
       const q = pick(r);
-      return q === null ? [] : [{ book: r.book, date: r.date, q, over: r.over }];
+      return q === null ? [] : [{ book: r.book, date: r.date, q, over: r.over, truth: r.oracle }];
     });
   console.log('');
   edgeTable(
@@ -442,6 +455,17 @@ function report(rows: Row[], live: Row[], run: { steps: number; replaySec: numbe
     forecasts((r) => r.ours, rows),
     entries,
   );
+  // What a bettor following the served edges takes: the bases whose edges the coefficients withhold carry none.
+  const withheld = Object.keys(COEFFICIENTS.withheld).sort();
+  if (withheld.length > 0)
+    edgeTable(
+      `== edges, ours (pre-game), as served: without the withheld bases (${withheld.join(', ')})`,
+      forecasts(
+        (r) => r.ours,
+        rows.filter((r) => !withheld.includes(r.basis)),
+      ),
+      entries,
+    );
   edgeTable(
     '== edges, market (pre-game)',
     forecasts((r) => r.market, rows),

@@ -14,6 +14,8 @@ export interface Forecast {
   /** P(over | no push). */
   q: number;
   over: boolean;
+  /** The simulator's true P(over | no push) (sim/oracle.ts), where known: what the pick hits in expectation. */
+  truth?: number;
 }
 
 export interface Bin {
@@ -76,6 +78,8 @@ export interface EdgeRow {
   hitHalfWidth: number;
   roi: number;
   roiHalfWidth: number;
+  /** The picks' mean true chance of their side (forecasts with `truth` only): the hit rate free of the draws' luck. */
+  expectedHitRate?: number;
 }
 
 /**
@@ -84,20 +88,28 @@ export interface EdgeRow {
  * (a hit returns 1 / breakeven), each ± 1.96 standard errors.
  */
 export function edges(forecasts: readonly Forecast[], entries: EntryBook): EdgeRow[] {
-  const tallies = new Map<string, { entry: EntryType; minEdge: number; picks: number; hits: number }>();
+  const tallies = new Map<
+    string,
+    { entry: EntryType; minEdge: number; picks: number; hits: number; expected: number; truths: number }
+  >();
   for (const f of forecasts) {
     const chance = Math.max(f.q, 1 - f.q);
     const hit = f.q >= 0.5 === f.over;
+    const truth = f.truth === undefined ? undefined : f.q >= 0.5 ? f.truth : 1 - f.truth;
     for (const entry of entries.inEffect(f.date)) {
       if (entry.book !== f.book) continue;
       const edge = chance - entry.breakeven;
       for (const minEdge of EDGE_THRESHOLDS) {
         if (edge < minEdge) continue;
         const key = `${entry.id}|${minEdge}`;
-        const t = tallies.get(key) ?? { entry, minEdge, picks: 0, hits: 0 };
+        const t = tallies.get(key) ?? { entry, minEdge, picks: 0, hits: 0, expected: 0, truths: 0 };
         tallies.set(key, t);
         t.picks++;
         if (hit) t.hits++;
+        if (truth !== undefined) {
+          t.expected += truth;
+          t.truths++;
+        }
       }
     }
   }
@@ -114,6 +126,7 @@ export function edges(forecasts: readonly Forecast[], entries: EntryBook): EdgeR
         hitHalfWidth,
         roi: h / t.entry.breakeven - 1,
         roiHalfWidth: hitHalfWidth / t.entry.breakeven,
+        ...(t.truths === t.picks ? { expectedHitRate: t.expected / t.truths } : {}),
       };
     });
 }

@@ -13,10 +13,28 @@ import type { Coefficients } from './model';
 
 export { EntryBook, utcDay } from './entries';
 
+const DAY_MS = 86_400_000;
+
+/** A prop's default edge (against each book's cheapest entry type on `day`) and why some of its edges are withheld. */
+interface RowEdge {
+  day: string;
+  edge: Edge | undefined;
+  withheld: string | undefined;
+}
+
 export class PropOdds {
   readonly fair: FairProbabilities;
   private day = '';
   private cheapest = new Map<Book, EntryType>();
+  /**
+   * Per chances (FairProbabilities keeps one array per prop until its quotes or the logs
+   * change): its default edge and withheld note, so a board build reuses them, workings
+   * sentence included, rather than making them again for every prop that did not move.
+   */
+  private readonly rowEdges = new WeakMap<readonly FairProbability[], RowEdge>();
+  /** The UTC day of the last `atMs` asked, by its number since the epoch: a board asks thousands of times for one. */
+  private dayNumber = Number.NaN;
+  private dayText = '';
 
   constructor(
     readonly entries: EntryBook,
@@ -42,16 +60,35 @@ export class PropOdds {
   edge(probabilities: readonly FairProbability[], atMs: number, entry?: EntryType): Edge | undefined {
     const { withheld } = this.coefficients;
     if (entry) return bestEdge(probabilities, (book) => (book === entry.book ? entry : undefined), withheld);
-    const day = utcDay(atMs);
-    if (day !== this.day) {
-      this.cheapest = cheapestEntries(this.entries.inEffect(day));
-      this.day = day;
+    const dayNumber = Math.floor(atMs / DAY_MS);
+    if (dayNumber !== this.dayNumber) {
+      this.dayNumber = dayNumber;
+      this.dayText = utcDay(atMs);
     }
-    return bestEdge(probabilities, (book) => this.cheapest.get(book), withheld);
+    return this.rowEdge(probabilities, this.dayText).edge;
   }
 
   /** Why some of these chances carry no edge (their basis was not calibrated where it was scored), or undefined. */
   withheld(probabilities: readonly FairProbability[]): string | undefined {
-    return withheldReason(probabilities, this.coefficients.withheld);
+    let row = this.rowEdges.get(probabilities);
+    if (!row) {
+      // The note does not depend on the day: any day's entry will do until the edge is asked for.
+      row = { day: '', edge: undefined, withheld: withheldReason(probabilities, this.coefficients.withheld) };
+      this.rowEdges.set(probabilities, row);
+    }
+    return row.withheld;
+  }
+
+  private rowEdge(probabilities: readonly FairProbability[], day: string): RowEdge {
+    let row = this.rowEdges.get(probabilities);
+    if (row?.day === day) return row;
+    if (day !== this.day) {
+      this.cheapest = cheapestEntries(this.entries.inEffect(day));
+      this.day = day;
+    }
+    const edge = bestEdge(probabilities, (book) => this.cheapest.get(book), this.coefficients.withheld);
+    row = { day, edge, withheld: row ? row.withheld : withheldReason(probabilities, this.coefficients.withheld) };
+    this.rowEdges.set(probabilities, row);
+    return row;
   }
 }

@@ -185,7 +185,8 @@ export class SimWorld {
   private readonly spreads = new WeakMap<SimPlayer, Map<string, StatSpread>>();
   /** In-game paths per game, `player.id|base` → the value at each step (drawn when first asked, kept like finals). */
   private readonly paths = new Map<SimGame, Map<string, Int32Array>>();
-  private readonly desks = new Map<string, Map<SimPlayer, DeskPosterior>>();
+  /** Per game (the calendar keeps one object per game), each team's desk posteriors: home, then away. */
+  private readonly desks = new Map<SimGame, [Map<SimPlayer, DeskPosterior>?, Map<SimPlayer, DeskPosterior>?]>();
   /** Per team, its last season tally (seasonBox). */
   private readonly boxes = new Map<string, { season: SimGame[]; box: Map<SimPlayer, Map<string, BaseGames>> }>();
   private readonly followMemo = new WeakMap<SimGame, { ppLeads: boolean[]; lagMs: number[]; changes: number[] }>();
@@ -446,13 +447,19 @@ export class SimWorld {
    * it once, when they post the game.
    */
   private desk(game: SimGame, team: string): Map<SimPlayer, DeskPosterior> {
-    const key = `${game.sport.id}|${game.k}|${team}`;
-    let byPlayer = this.desks.get(key);
+    // Asked for every base stat of every player of a live game at each poll: no key to build.
+    let pair = this.desks.get(game);
+    if (!pair) {
+      if (this.desks.size > 2_500) this.desks.clear();
+      pair = [];
+      this.desks.set(game, pair);
+    }
+    const side = team === game.home ? 0 : 1;
+    let byPlayer = pair[side];
     if (!byPlayer) {
       const box = this.seasonBox(game.sport, team, this.seasonGames(game.sport, team, game.openMs));
       byPlayer = new Map([...box].map(([player, games]) => [player, new DeskPosterior(games)]));
-      if (this.desks.size > 5_000) this.desks.clear();
-      this.desks.set(key, byPlayer);
+      pair[side] = byPlayer;
     }
     return byPlayer;
   }

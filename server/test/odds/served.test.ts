@@ -59,4 +59,39 @@ describe('the served coefficients', () => {
       `prices_moved edges withheld: ${SIMULATED_COEFFICIENTS.withheld.prices_moved}`,
     );
   });
+
+  it('keep a prop’s edge with its chances, and judge it again on a day other payouts are in force', () => {
+    const prop = { playerKey: 'ann|den', stat: 'pra', books: [quote('underdog', 30.5, -150, 120)] };
+    const game = { sport: 'nba', live: false } as BoardGame;
+    // Underdog's 2-pick Standard pays 3× until the 23rd, then 3.5× (breakeven 57.7 %, then 53.5 %).
+    const table = (effectiveFrom: string, multiplier: number) => ({
+      id: 'underdog_standard_2',
+      book: 'underdog' as const,
+      kind: 'standard' as const,
+      picks: 2,
+      payouts: [{ hits: 2, multiplier }],
+      effectiveFrom,
+    });
+    const entries = new EntryBook([table('2026-01-01', 3), table('2026-11-23', 3.5)]);
+    const odds = new PropOdds(entries, undefined, SIMULATED_COEFFICIENTS);
+    const day1 = Date.parse('2026-11-22T12:00:00Z');
+    const day2 = Date.parse('2026-11-23T12:00:00Z');
+    const probabilities = odds.probabilities(game, prop as unknown as BoardProp, day1) ?? [];
+    const first = odds.edge(probabilities, day1);
+    expect(first?.breakeven).toBe(0.5774);
+    // The same chances the same day: the same edge, workings and all, not made again.
+    expect(odds.edge(probabilities, day1 + 3_600_000)).toBe(first);
+    const next = odds.edge(probabilities, day2);
+    expect(next?.breakeven).toBe(0.5345);
+    expect(next?.edge).toBeCloseTo((first?.edge ?? 0) + 0.5774 - 0.5345, 3);
+    expect(next?.workings).toContain('breakeven of 53.5 %');
+    // The simulated coefficients withhold nothing of a priced line; the real ones its edge, whatever the day.
+    expect(odds.withheld(probabilities)).toBeUndefined();
+    const real = new PropOdds(entries, undefined, REAL_COEFFICIENTS);
+    const chances = real.probabilities(game, prop as unknown as BoardProp, day1) ?? [];
+    expect(real.withheld(chances)).toBe(`prices edges withheld: ${REAL_COEFFICIENTS.withheld.prices}`);
+    expect(real.edge(chances, day1)).toBeUndefined();
+    expect(real.edge(chances, day2)).toBeUndefined();
+    expect(real.withheld(chances)).toBe(`prices edges withheld: ${REAL_COEFFICIENTS.withheld.prices}`);
+  });
 });
