@@ -78,5 +78,5 @@ describe('a delivery across a restart', () => {
     const log = await (await api(second, key, 'GET', `/api/v1/webhooks/${created.id}/deliveries`)).json();
     // The attempt the killed process made was never written back: the log counts the others.
     expect(log.deliveries[0]).toMatchObject({ id: ping.id, status: 'succeeded', attempts: 3, responseStatus: 200 });
-  }, 90_000);
+  }, 180_000);
 });
