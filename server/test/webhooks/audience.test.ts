@@ -10,32 +10,19 @@ import { audienceOf, movedFor, seesProp } from '../../src/webhooks/audience';
 import type { EndpointRecord } from '../../src/webhooks/store';
 import { gameOf } from '../helpers/board';
 import { keyRecord } from '../store/store.suite';
+import { endpointRecord } from './records';
 
-const endpoint = (over: Partial<EndpointRecord> = {}): EndpointRecord => ({
-  id: 'wh_1',
-  keyId: 'k',
-  url: 'https://h.example/',
-  description: null,
-  events: ['prop.line_moved'],
-  filters: {},
-  lineThreshold: 0.5,
-  oddsThreshold: 10,
-  minEdge: null,
-  entry: null,
-  secret: 'whsec_x',
-  previousSecret: null,
-  previousSecretUntil: null,
-  status: 'active',
-  disabledReason: null,
-  failingSince: null,
-  consecutiveFailures: 0,
-  pausedReason: null,
-  pausedAt: null,
-  probeAt: null,
-  createdAt: 0,
-  updatedAt: 0,
-  ...over,
-});
+const endpoint = (over: Partial<EndpointRecord> = {}): EndpointRecord =>
+  endpointRecord({
+    id: 'wh_1',
+    keyId: 'k',
+    url: 'https://h.example/',
+    filters: {},
+    secret: 'whsec_x',
+    createdAt: 0,
+    updatedAt: 0,
+    ...over,
+  });
 const sharp = callerOf(keyRecord({ tier: 'sharp' }));
 const pro = callerOf(keyRecord({ tier: 'pro' }));
 

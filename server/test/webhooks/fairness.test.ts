@@ -30,6 +30,7 @@ import {
   type WebhookStore,
 } from '../../src/webhooks/store';
 import { type ManualClock, manualClock } from './clock';
+import { endpointRecord } from './records';
 
 const T0 = Date.UTC(2026, 10, 22, 1, 30);
 const SEC = 1_000;
@@ -64,30 +65,15 @@ afterEach(async () => {
 });
 
 function endpoint(id: string, keyId: string, path: string): EndpointRecord {
-  return {
+  return endpointRecord({
     id,
     keyId,
     url: `http://127.0.0.1:9101/${path}`,
-    description: null,
-    events: ['prop.line_moved'],
     filters: {},
-    lineThreshold: 0.5,
-    oddsThreshold: 10,
-    minEdge: null,
-    entry: null,
     secret: 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0',
-    previousSecret: null,
-    previousSecretUntil: null,
-    status: 'active',
-    disabledReason: null,
-    failingSince: null,
-    consecutiveFailures: 0,
-    pausedReason: null,
-    pausedAt: null,
-    probeAt: null,
     createdAt: T0,
     updatedAt: T0,
-  };
+  });
 }
 
 /** The network on the webhook clock: answering receivers answer 5 ms after the request arrives; silent ones never (15 s limit). */

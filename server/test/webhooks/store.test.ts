@@ -9,39 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { type Db, openDb } from '../../src/store/db';
-import { createWebhookStore, type EndpointRecord, type WebhookStore } from '../../src/webhooks/store';
+import { createWebhookStore, type WebhookStore } from '../../src/webhooks/store';
 import { createTestSchema, enginesAvailable, type TestSchema } from '../shared/engines';
+import { endpointRecord } from './records';
 
 const postgres = await enginesAvailable({ postgres: true });
 const T = Date.UTC(2026, 10, 22, 1);
-
-function endpointRecord(overrides: Partial<EndpointRecord> = {}): EndpointRecord {
-  return {
-    id: `wh_${Math.random().toString(36).slice(2, 14).padEnd(24, '0')}`,
-    keyId: 'key-1',
-    url: 'https://hooks.example.com/a',
-    description: null,
-    events: ['prop.line_moved'],
-    filters: { sports: ['nba'] },
-    lineThreshold: 0.5,
-    oddsThreshold: 10,
-    minEdge: null,
-    entry: null,
-    secret: 'whsec_c2VjcmV0',
-    previousSecret: null,
-    previousSecretUntil: null,
-    status: 'active',
-    disabledReason: null,
-    failingSince: null,
-    consecutiveFailures: 0,
-    pausedReason: null,
-    pausedAt: null,
-    probeAt: null,
-    createdAt: T,
-    updatedAt: T,
-    ...overrides,
-  };
-}
 
 const event = (id: string, createdAt = T) => ({
   id,

@@ -1,0 +1,32 @@
+/** An endpoint's stored record for the webhook tests that write the store or the dispatcher directly; each test overrides what it is about. */
+import type { EndpointRecord } from '../../src/webhooks/store';
+
+const T = Date.UTC(2026, 10, 22, 1);
+
+export function endpointRecord(overrides: Partial<EndpointRecord> = {}): EndpointRecord {
+  return {
+    id: `wh_${Math.random().toString(36).slice(2, 14).padEnd(24, '0')}`,
+    keyId: 'key-1',
+    url: 'https://hooks.example.com/a',
+    description: null,
+    events: ['prop.line_moved'],
+    filters: { sports: ['nba'] },
+    lineThreshold: 0.5,
+    oddsThreshold: 10,
+    minEdge: null,
+    entry: null,
+    secret: 'whsec_c2VjcmV0',
+    previousSecret: null,
+    previousSecretUntil: null,
+    status: 'active',
+    disabledReason: null,
+    failingSince: null,
+    consecutiveFailures: 0,
+    pausedReason: null,
+    pausedAt: null,
+    probeAt: null,
+    createdAt: T,
+    updatedAt: T,
+    ...overrides,
+  };
+}
