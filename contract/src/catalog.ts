@@ -24,6 +24,8 @@ export const DEFAULT_SPORT: SportId = 'nba';
 export const BOOKS = ['prizepicks', 'underdog'] as const;
 export type Book = (typeof BOOKS)[number];
 export const EVENT_ID_PREFIX: Record<Book, string> = { prizepicks: 'pp_', underdog: 'ud_' };
+/** Each book's name as people write it (workings, entry type names, the board page). */
+export const BOOK_NAMES: Record<Book, string> = { prizepicks: 'PrizePicks', underdog: 'Underdog' };
 
 /** Tiers from the lowest to the highest: a later tier allows everything an earlier one does. */
 export const TIERS = ['free', 'pro', 'sharp', 'enterprise'] as const;

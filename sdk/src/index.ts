@@ -82,7 +82,7 @@ export type {
   WebhookFilters,
   WebhookList,
 } from '@propsfeed/contract';
-export { contract, SPORT_IDS, TIERS, WEBHOOK_EVENT_TYPES } from '@propsfeed/contract';
+export { BOOK_NAMES, BOOKS, contract, SPORT_IDS, TIERS, WEBHOOK_EVENT_TYPES } from '@propsfeed/contract';
 export { DEFAULT_BASE_URL, DEFAULT_TIMEOUT_MS, PropsFeed, type PropsFeedOptions, type RawClient } from './client';
 export {
   AuthenticationError,

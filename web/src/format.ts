@@ -1,8 +1,7 @@
 /** How the page writes numbers, odds, chances and times (text only: nothing here makes HTML). */
-import type { Book, GameState } from '@propsfeed/sdk';
+import type { GameState } from '@propsfeed/sdk';
 
-export const BOOK_NAMES: Record<Book, string> = { prizepicks: 'PrizePicks', underdog: 'Underdog' };
-export const BOOK_ORDER: readonly Book[] = ['prizepicks', 'underdog'];
+export { BOOK_NAMES, BOOKS } from '@propsfeed/sdk';
 
 /** −120 / +105, with a real minus sign; '—' when absent. */
 export function odds(value: number | undefined): string {

@@ -15,7 +15,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { launchChromium } from '../../server/test/helpers/chromium';
 import { type ServeChild, startServeChild } from '../../server/test/helpers/serveChild';
-import { BOOK_ORDER, num } from '../src/format';
+import { BOOKS, num } from '../src/format';
 
 /**
  * The busiest simulated hour (four NBA games live, five more to come), 70 s before the live
@@ -125,7 +125,7 @@ const bookCells = (page: Page, key: string) =>
 
 /** What a book's cell shows for a row: its line first. */
 function expectedCells(row: ScanRow): string[] {
-  return BOOK_ORDER.map((book) => {
+  return BOOKS.map((book) => {
     const line = row.books?.find((b) => b.source === book);
     return line ? num(line.line) : '—';
   });

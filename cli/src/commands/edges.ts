@@ -3,6 +3,7 @@ import { type EdgesResponse, MAX_SCAN_LIMIT, type SportId } from '@propsfeed/con
 import { type Command, InvalidArgumentError } from 'commander';
 import type { CliApp, CommandContext } from '../context';
 import { intParser, parseMinEdge, parseSport, parseStat } from '../options';
+import { formatPercent } from '../output/format';
 import { toJson } from '../output/output';
 import { printable } from '../output/printable';
 import {
@@ -26,8 +27,6 @@ export interface EdgesOptions {
   /** Under each row, the workings of its estimate. */
   why?: boolean;
 }
-
-const percent = (p: number) => `${(p * 100).toFixed(1)}%`;
 
 function parseEntry(value: string): string {
   const id = value.trim().toLowerCase();
@@ -74,8 +73,8 @@ export function renderEdges(data: EdgesResponse, ctx: CommandContext, opts: Pick
         cell(r.stat),
         cell(e.source),
         cell(`${e.side} ${e.line}`),
-        cell(percent(e.probability), String(e.probability)),
-        cell(percent(e.breakeven), String(e.breakeven)),
+        cell(formatPercent(e.probability), String(e.probability)),
+        cell(formatPercent(e.breakeven), String(e.breakeven)),
         cell(e.edge > 0 ? out.c.green(signed) : out.c.dim(signed), String(e.edge)),
         cell(e.entry),
         cell(shortMatchup(r)),

@@ -19,6 +19,7 @@ import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { CliApp, CommandContext } from '../context';
 import { parseDay, parseSport, parseStat } from '../options';
 import type { Colors } from '../output/color';
+import { formatPercent } from '../output/format';
 import { toJson } from '../output/output';
 import { sportName } from '../output/rows';
 import { cell } from '../output/table';
@@ -35,7 +36,6 @@ export interface RecordOptions {
   edges?: boolean;
 }
 
-const percent = (p: number) => `${(p * 100).toFixed(1)}%`;
 /** A share in percent with its sign, the minus a hyphen as everywhere in the tables: "+8.1", "-3.6". */
 const signed = (p: number) => `${p > 0 ? '+' : p < 0 ? '-' : ''}${Math.abs(p * 100).toFixed(1)}`;
 /** A probability difference in percentage points: 0.02 → "2". */
@@ -68,7 +68,7 @@ export function calibrationBar(bin: CalibrationBin, c: Colors): string {
 
 function calibrationTable(data: TrackRecordResponse, ctx: CommandContext): string {
   const { out } = ctx;
-  const share = (p: number | null) => (p === null ? cell(out.c.dim('—'), '') : cell(percent(p), String(p)));
+  const share = (p: number | null) => (p === null ? cell(out.c.dim('—'), '') : cell(formatPercent(p), String(p)));
   const rows = data.calibration.map((b, i) => {
     const m = data.market.calibration[i];
     return [
@@ -140,16 +140,16 @@ function edgesTable(edges: readonly EdgeRecord[], ctx: CommandContext): string {
     return [
       cell(e.name),
       cell(e.entry),
-      cell(percent(e.breakeven), String(e.breakeven)),
+      cell(formatPercent(e.breakeven), String(e.breakeven)),
       cell(points(e.minEdge), String(e.minEdge)),
       cell(e.picks.toLocaleString('en-US'), String(e.picks)),
       cell(e.hits.toLocaleString('en-US'), String(e.hits)),
-      e.hitRate === null ? cell(out.c.dim('—'), '') : cell(percent(e.hitRate), String(e.hitRate)),
+      e.hitRate === null ? cell(out.c.dim('—'), '') : cell(formatPercent(e.hitRate), String(e.hitRate)),
       e.roi === null ? cell(out.c.dim('—'), '') : cell(e.roi > 0 ? out.c.green(roi) : roi, String(e.roi)),
       cell(String(e.pushes)),
       e.hitRateInterval === null
         ? cell(out.c.dim('—'), '')
-        : cell(`${(e.hitRateInterval.low * 100).toFixed(1)}–${percent(e.hitRateInterval.high)}`, ''),
+        : cell(`${(e.hitRateInterval.low * 100).toFixed(1)}–${formatPercent(e.hitRateInterval.high)}`, ''),
       e.roiInterval === null
         ? cell(out.c.dim('—'), '')
         : cell(`${signed(e.roiInterval.low)}…${signed(e.roiInterval.high)}%`, ''),

@@ -3,6 +3,7 @@ import { MAX_RESULTS_LIMIT, type ResultsResponse, type SportId } from '@propsfee
 import type { Command } from 'commander';
 import type { CliApp, CommandContext } from '../context';
 import { intParser, parseDay, parseSport, parseStat } from '../options';
+import { formatPercent } from '../output/format';
 import { toJson } from '../output/output';
 import { shortMatchup, showing, sportName } from '../output/rows';
 import { type Column, cell } from '../output/table';
@@ -14,8 +15,6 @@ export interface ResultsOptions {
   stat?: string;
   limit?: number;
 }
-
-const percent = (p: number) => `${(p * 100).toFixed(1)}%`;
 
 export function renderResults(data: ResultsResponse, ctx: CommandContext): string {
   const { out } = ctx;
@@ -40,7 +39,7 @@ export function renderResults(data: ResultsResponse, ctx: CommandContext): strin
       cell(b.source),
       cell(String(b.closingLine)),
       cell(b.result === 'push' ? out.c.dim(b.result) : out.c.bold(b.result), b.result),
-      b.pOver === null ? cell(out.c.dim('—'), '') : cell(percent(b.pOver), String(b.pOver)),
+      b.pOver === null ? cell(out.c.dim('—'), '') : cell(formatPercent(b.pOver), String(b.pOver)),
       cell(b.basis),
       cell(shortMatchup(r)),
       cell(r.eventId),

@@ -13,6 +13,7 @@ import type { Command } from 'commander';
 import type { CliApp, CommandContext } from '../context';
 import { CliError, EXIT } from '../errors';
 import { EVENT_ID_PATTERN, parseEventId, parseSport } from '../options';
+import { formatPercent } from '../output/format';
 import { toJson } from '../output/output';
 import { printable } from '../output/printable';
 import { cell } from '../output/table';
@@ -73,8 +74,6 @@ export function parseLeg(value: string, opts: SlipOptions = {}): SlipLeg {
   };
 }
 
-const percent = (p: number) => `${(p * 100).toFixed(1)}%`;
-
 export function renderSlip(data: SlipEvaluation, ctx: CommandContext): string {
   const { out } = ctx;
   const legs = out.table(
@@ -92,7 +91,7 @@ export function renderSlip(data: SlipEvaluation, ctx: CommandContext): string {
       cell(l.player),
       cell(l.stat),
       cell(`${l.side} ${l.line}`),
-      cell(percent(l.probability), String(l.probability)),
+      cell(formatPercent(l.probability), String(l.probability)),
       cell(
         l.correlatedWith.length > 0 ? out.c.yellow(l.correlatedWith.map((j) => `#${j + 1}`).join(' ')) : '',
         l.correlatedWith.map((j) => j + 1).join(','),
@@ -115,10 +114,10 @@ export function renderSlip(data: SlipEvaluation, ctx: CommandContext): string {
             const ret = `${e.expectedReturn.toFixed(3)}×`;
             return [
               cell(printable(e.name), e.entry),
-              cell(percent(e.winProbability), String(e.winProbability)),
+              cell(formatPercent(e.winProbability), String(e.winProbability)),
               cell(e.expectedReturn > 1 ? out.c.green(ret) : ret, String(e.expectedReturn)),
               cell(
-                e.hits.map((h) => `${h.hits}/${data.legs.length} ${percent(h.probability)}`).join(' · '),
+                e.hits.map((h) => `${h.hits}/${data.legs.length} ${formatPercent(h.probability)}`).join(' · '),
                 e.hits.map((h) => `${h.hits}:${h.probability}`).join(','),
               ),
             ];

@@ -15,6 +15,11 @@ export function plainOdds(odds: number | undefined): string {
   return odds > 0 ? `+${odds}` : String(odds);
 }
 
+/** A chance (0–1) as a percentage to one decimal: 0.552 → 55.2%. */
+export function formatPercent(p: number): string {
+  return `${(p * 100).toFixed(1)}%`;
+}
+
 export function formatCount(n: number): string {
   return n.toLocaleString('en-US');
 }

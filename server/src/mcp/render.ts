@@ -54,6 +54,11 @@ export function utcMinute(iso: string): string {
   return `${date.toISOString().slice(0, 16).replace('T', ' ')}Z`;
 }
 
+/** A chance (0–1) as a percentage to one decimal: 0.552 → 55.2%; empty when unknown. */
+export function percent(p: number | null): string {
+  return p === null ? '' : `${Math.round(p * 1000) / 10}%`;
+}
+
 export function signed(value: number): string {
   return value > 0 ? `+${value}` : String(value);
 }

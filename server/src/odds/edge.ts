@@ -1,5 +1,6 @@
 /** Edges: the better side of a prop against an entry type's per-leg breakeven. */
 import type { Book, Edge, EntryType, FairProbability, ProbabilityBasis } from '@propsfeed/contract';
+import { BOOK_NAMES } from '@propsfeed/contract';
 import { round4 } from './entries';
 
 /** Each book's entry type with the lowest breakeven: the default an edge is judged against. */
@@ -12,7 +13,6 @@ export function cheapestEntries(types: readonly EntryType[]): Map<Book, EntryTyp
   return byBook;
 }
 
-const BOOK_NAMES: Record<Book, string> = { prizepicks: 'PrizePicks', underdog: 'Underdog' };
 const pct = (v: number) => `${Math.round(v * 1000) / 10} %`;
 
 /**

@@ -3,7 +3,7 @@
  * the tables in force on a given day.
  */
 import type { EntryKind, EntryTable, EntryType } from '@propsfeed/contract';
-import { ENTRY_KINDS, ENTRY_TABLES } from '@propsfeed/contract';
+import { BOOK_NAMES, ENTRY_KINDS, ENTRY_TABLES } from '@propsfeed/contract';
 
 /** Probabilities and returns as answered: four decimals. */
 export const round4 = (v: number) => Math.round(v * 10_000) / 10_000;
@@ -56,7 +56,6 @@ export function breakeven(table: Pick<EntryTable, 'picks' | 'payouts'>): number 
   return (low + high) / 2;
 }
 
-const BOOK_NAMES = { prizepicks: 'PrizePicks', underdog: 'Underdog' } as const;
 const KIND_NAMES: Record<EntryKind, string> = {
   power: 'Power',
   flex: 'Flex',

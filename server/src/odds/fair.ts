@@ -7,6 +7,7 @@
  * contract's PROBABILITY_METHODS legend, not on every row.
  */
 import type { Book, FairProbability, ProbabilityBasis, Projection, SportId } from '@propsfeed/contract';
+import { BOOK_NAMES } from '@propsfeed/contract';
 import type { BoardProp, BookQuote } from '../feed/types';
 import { COEFFICIENTS } from './coefficients';
 import { devigMultiplicative } from './devig';
@@ -42,7 +43,6 @@ export interface StatLogs {
   get(sport: SportId, playerKey: string, stat: string): Projection | undefined;
 }
 
-const BOOK_NAMES: Record<Book, string> = { prizepicks: 'PrizePicks', underdog: 'Underdog' };
 const percent = (v: number) => `${Math.round(v * 1000) / 10} %`;
 const american = (odds: number) => (odds > 0 ? `+${odds}` : String(odds));
 

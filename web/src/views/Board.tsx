@@ -8,19 +8,7 @@ import type { Book, ScanRow, SportId, StreamGame } from '@propsfeed/sdk';
 import { Component } from 'preact';
 import { useEffect } from 'preact/hooks';
 import { type BoardStore, boardFor, type RowModel, rowKey } from '../board';
-import {
-  BOOK_NAMES,
-  BOOK_ORDER,
-  clockTime,
-  count,
-  num,
-  odds,
-  pct,
-  points,
-  shortTeam,
-  stateText,
-  statName,
-} from '../format';
+import { BOOK_NAMES, BOOKS, clockTime, count, num, odds, pct, points, shortTeam, stateText, statName } from '../format';
 import { propHref } from '../route';
 import type { Session } from '../session';
 import { DelayBanner, StreamControls } from './common';
@@ -143,7 +131,7 @@ export function BoardView({ session, sport }: { session: Session; sport: SportId
           Book{' '}
           <select value={book.value} onChange={(e) => (book.value = e.currentTarget.value as Book | '')}>
             <option value="">every book</option>
-            {BOOK_ORDER.map((b) => (
+            {BOOKS.map((b) => (
               <option value={b} key={b}>
                 {BOOK_NAMES[b]}
               </option>
@@ -262,7 +250,7 @@ function BoardTable({
             <th scope="col">Player</th>
             <SortHeader label="Game" by="start" sort={sort} onSort={onSort} />
             <th scope="col">Stat</th>
-            {BOOK_ORDER.map((b) => (
+            {BOOKS.map((b) => (
               <th scope="col" key={b}>
                 {BOOK_NAMES[b]}
               </th>
@@ -376,7 +364,7 @@ function RowCells({ model, board }: RowProps) {
         <span class="muted"> {game?.state === 'live' ? 'live' : clockTime(row.startTime)}</span>
       </td>
       <td>{statName(row.stat)}</td>
-      {BOOK_ORDER.map((b) => (
+      {BOOKS.map((b) => (
         <BookCell key={b} row={row} book={b} flash={flash(b)} />
       ))}
       <td class={`move${flash('move')}`}>

@@ -1,10 +1,8 @@
 import { BookSchema, MAX_SLIP_LEGS, MIN_ENTRY_PICKS, PropSideSchema, SlipEvaluationSchema } from '@propsfeed/contract';
 import { z } from 'zod';
-import { table } from '../render';
+import { percent, table } from '../render';
 import { eventIdField, playerNameField, statField } from './context';
 import { defineTool } from './tool';
-
-const pct = (p: number) => `${Math.round(p * 1000) / 10}%`;
 
 export const evaluateSlipTool = defineTool({
   name: 'evaluate_slip',
@@ -39,15 +37,15 @@ export const evaluateSlipTool = defineTool({
       l.player,
       l.stat,
       `${l.side} ${l.line}`,
-      pct(l.probability),
+      percent(l.probability),
       l.correlatedWith.map((j) => j + 1).join(' '),
     ]);
     const entryRows = res.entries.map((e) => [
       e.name,
-      pct(e.winProbability),
+      percent(e.winProbability),
       e.expectedReturn,
-      pct(e.breakeven),
-      e.hits.map((h) => `${h.hits}:${pct(h.probability)}`).join(' '),
+      percent(e.breakeven),
+      e.hits.map((h) => `${h.hits}:${percent(h.probability)}`).join(' '),
     ]);
     return [
       `Slip at ${res.book}:`,

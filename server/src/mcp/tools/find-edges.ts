@@ -1,11 +1,10 @@
 import { DEFAULT_SPORT, EdgesResponseSchema, MAX_SCAN_LIMIT } from '@propsfeed/contract';
 import { z } from 'zod';
-import { plural, table } from '../render';
+import { percent, plural, table } from '../render';
 import { sportField, statField } from './context';
 import { defineTool } from './tool';
 
 const DEFAULT_EDGES_LIMIT = 25;
-const pct = (p: number) => `${Math.round(p * 1000) / 10}%`;
 
 export const findEdgesTool = defineTool({
   name: 'find_edges',
@@ -47,8 +46,8 @@ export const findEdgesTool = defineTool({
       r.stat,
       r.edge?.source,
       r.edge ? `${r.edge.side} ${r.edge.line}` : undefined,
-      r.edge ? pct(r.edge.probability) : undefined,
-      r.edge ? pct(r.edge.breakeven) : undefined,
+      r.edge ? percent(r.edge.probability) : undefined,
+      r.edge ? percent(r.edge.breakeven) : undefined,
       r.edge ? `${r.edge.edge > 0 ? '+' : ''}${Math.round(r.edge.edge * 1000) / 10}` : undefined,
       r.edge?.entry,
       r.eventId,

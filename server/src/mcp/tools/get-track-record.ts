@@ -1,10 +1,8 @@
 import { DaySchema, TrackRecordQuerySchema, TrackRecordResponseSchema } from '@propsfeed/contract';
 import { z } from 'zod';
-import { table } from '../render';
+import { percent, table } from '../render';
 import { sportField, statField } from './context';
 import { defineTool } from './tool';
-
-const pct = (p: number | null) => (p === null ? '' : `${Math.round(p * 1000) / 10}%`);
 
 export const getTrackRecordTool = defineTool({
   name: 'get_track_record',
@@ -52,9 +50,10 @@ export const getTrackRecordTool = defineTool({
       ['predicted', 'n', 'mean predicted', 'went over'],
       res.calibration
         .filter((b) => b.count > 0)
-        .map((b) => [`${pct(b.from)}–${pct(b.to)}`, b.count, pct(b.predicted), pct(b.observed)]),
+        .map((b) => [`${percent(b.from)}–${percent(b.to)}`, b.count, percent(b.predicted), percent(b.observed)]),
     );
-    const range = (i: { low: number; high: number } | null) => (i === null ? '' : `${pct(i.low)} to ${pct(i.high)}`);
+    const range = (i: { low: number; high: number } | null) =>
+      i === null ? '' : `${percent(i.low)} to ${percent(i.high)}`;
     const picks = table(
       ['entry', 'min edge', 'picks', 'hits', 'hit rate', 'hit rate 95%', 'roi', 'roi 95%'],
       res.edges
@@ -64,9 +63,9 @@ export const getTrackRecordTool = defineTool({
           e.minEdge,
           e.picks,
           e.hits,
-          pct(e.hitRate),
+          percent(e.hitRate),
           range(e.hitRateInterval),
-          pct(e.roi),
+          percent(e.roi),
           range(e.roiInterval),
         ]),
       { narrowHint: 'narrow with sport/stat/since' },
