@@ -15,7 +15,7 @@ import {
   ratioOfRounds,
   SATURATED_CPU,
 } from './measure';
-import { describeOtherThreads } from './process';
+import { describeOtherThreads, UNNAMED_THREADS } from './process';
 import {
   BUSY_EVENING,
   dataDirGrowth,
@@ -72,7 +72,14 @@ function printIdle(instance: ServeInstance): void {
   console.log(
     `idle, no request (${IDLE_SECONDS} s after ${SETTLE_SECONDS} s settling): ${api}; whole process ${pct(whole)}`,
   );
-  if (threads) console.log(`  beside it, the other threads: ${describeOtherThreads(threads)}`);
+  if (!threads) return;
+  // A worker whose `name` says ingest is shown by name where Node names threads (22+); on Node 20
+  // every thread is called after the process, and an ingest worker is the busiest of them.
+  const ingest = threads.groups.find((g) => /ingest/i.test(g.name));
+  const unnamed = threads.groups.every((g) => g.name === UNNAMED_THREADS);
+  console.log(
+    `  beside it${ingest ? `, the ingest worker (${ingest.name}) ${pct(ingest.share)}; all` : ','} the other threads: ${describeOtherThreads(threads)}${unnamed ? ' (this Node names no thread)' : ''}`,
+  );
 }
 
 /** The per-route table: the existing whole-process columns, then the API thread's and p99 beside Fastify's. */
@@ -137,22 +144,25 @@ function printRouteGoals(pairs: ServePair[], results: Map<string, Measured>): vo
 /** This checkout against another, route by route: below 1, this checkout is cheaper or faster. */
 function printSideBySide(mine: ServePairs, other: ServePairs, results: Map<string, Measured>): void {
   console.log(`\n${mine.instance.label} ÷ ${other.instance.label} (below 1: this checkout is cheaper or faster)`);
-  console.log(
-    `${'route'.padEnd(16)}${'process µs/req'.padStart(24)}${'ratio'.padStart(7)}${'API thread µs/req'.padStart(24)}${'ratio'.padStart(7)}${'p99 ms'.padStart(20)}${'ratio'.padStart(7)}`,
-  );
   const cell = (a: number | undefined, b: number | undefined, show: (x: number) => string, width: number) =>
     a === undefined || b === undefined
       ? `${'-'.padStart(width)}${'-'.padStart(7)}`
       : `${`${show(a)} ÷ ${show(b)}`.padStart(width)}${(a / b).toFixed(3).padStart(7)}`;
-  for (const pair of mine.pairs) {
+  const us = (ms: number) => `${(ms * 1000).toFixed(0)} µs`;
+  const lines = mine.pairs.flatMap((pair) => {
     const theirs = other.pairs.find((p) => p.route === pair.route);
     const a = results.get(pair.ours);
     const b = theirs && results.get(theirs.ours);
-    if (!a || !b) continue;
-    const us = (ms: number) => `${(ms * 1000).toFixed(0)} µs`;
-    console.log(
+    if (!a || !b) return [];
+    return [
       `${pair.route.padEnd(16)}${cell(a.cpuMsPerRequest, b.cpuMsPerRequest, us, 24)}${cell(a.mainThreadCpuMsPerRequest, b.mainThreadCpuMsPerRequest, us, 24)}${cell(a.p99, b.p99, (ms) => ms.toFixed(1), 20)}`,
+    ];
+  });
+  if (lines.length > 0) {
+    console.log(
+      `${'route'.padEnd(16)}${'process µs/req'.padStart(24)}${'ratio'.padStart(7)}${'API thread µs/req'.padStart(24)}${'ratio'.padStart(7)}${'p99 ms'.padStart(20)}${'ratio'.padStart(7)}`,
     );
+    for (const line of lines) console.log(line);
   }
   console.log(
     `idle API thread: ${pct(mine.instance.idle.threads?.main)} ÷ ${pct(other.instance.idle.threads?.main)}; whole process ${pct(mine.instance.idle.process)} ÷ ${pct(other.instance.idle.process)}`,
@@ -202,10 +212,11 @@ export function printServeSection(results: Map<string, Measured>, all: ServePair
       `\n${instance.label} (${BUSY_EVENING} simulated, feed running): data dir grew ${growth.mbPerHour.toFixed(0)} MB/h over the ${growth.seconds.toFixed(0)} s since it settled (requests included)`,
     );
     printIdle(instance);
-    printRoutes(instance, pairs, results);
+    // Routes left out by --only are not printed as zeros (nor their tables' headers alone).
+    const measured = pairs.filter((p) => results.has(p.ours) && results.has(p.fastify));
+    if (measured.length > 0) printRoutes(instance, measured, results);
     const rows: Array<[string, Comparison, number | undefined]> = [];
     for (const p of pairs) {
-      // Pairs left out by --only are not printed as zeros.
       if (results.has(p.ours) && results.has(p.fastify)) {
         rows.push([`${instance.label}: ${p.route} ÷ bare Fastify`, compare(results, p.ours, p.fastify), 0.9]);
       }
@@ -213,8 +224,8 @@ export function printServeSection(results: Map<string, Measured>, all: ServePair
         rows.push([`${instance.label}: ${p.route} ÷ bare Node`, compare(results, p.ours, p.node), undefined]);
       }
     }
-    printComparisons(rows, 52);
-    printRouteGoals(pairs, results);
+    if (rows.length > 0) printComparisons(rows, 52);
+    if (measured.length > 0) printRouteGoals(measured, results);
   }
   const [mine, ...others] = all;
   for (const other of others) if (mine) printSideBySide(mine, other, results);
