@@ -71,7 +71,7 @@ const TICKS_PER_SECOND = 100;
 
 /** What the benchmarks read from a /proc stat line (a process's or one of its threads'). */
 export interface ProcStat {
-  /** The command name: a thread's own name where the runtime names its threads (Node 22+), else the process's. */
+  /** The command name: a thread's own name where the runtime names its threads (Node 24 does), else the process's. */
   comm: string;
   /** User + system CPU seconds. */
   cpuSeconds: number;
@@ -142,8 +142,8 @@ export interface ThreadShares {
   main: number;
   /**
    * The other threads by name, busiest first. Node 20 leaves every thread the process's name:
-   * those are one group, `other threads`; Node 22+ names its own (V8Worker, libuv-worker) and a
-   * Worker's thread is called after its `name` option (WorkerThread without one).
+   * those are one group, `other threads`; Node 24 names its own (V8Worker, libuv-worker) and a
+   * Worker's thread after its `name` option (WorkerThread without one).
    */
   groups: Array<{ name: string; threads: number; share: number }>;
   /** The busiest other threads one by one (an ingest worker stands out here even unnamed). */

@@ -73,7 +73,7 @@ function printIdle(instance: ServeInstance): void {
     `idle, no request (${IDLE_SECONDS} s after ${SETTLE_SECONDS} s settling): ${api}; whole process ${pct(whole)}`,
   );
   if (!threads) return;
-  // A worker whose `name` says ingest is shown by name where Node names threads (22+); on Node 20
+  // A worker whose `name` says ingest is shown by name where Node names threads (24); on Node 20
   // every thread is called after the process, and an ingest worker is the busiest of them.
   const ingest = threads.groups.find((g) => /ingest/i.test(g.name));
   const unnamed = threads.groups.every((g) => g.name === UNNAMED_THREADS);

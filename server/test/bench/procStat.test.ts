@@ -52,7 +52,7 @@ describe('threadShares', () => {
     ]);
   });
 
-  it('named threads (Node 22+) are grouped by name, busiest group first; a thread started meanwhile counts from zero', () => {
+  it('named threads (Node 24) are grouped by name, busiest group first; a thread started meanwhile counts from zero', () => {
     const before = [thread(10, 'MainThread', 0), thread(11, 'V8Worker', 1), thread(12, 'V8Worker', 1)];
     const after = [
       thread(10, 'MainThread', 0.1),
