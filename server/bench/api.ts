@@ -6,7 +6,8 @@
  * drives each in turn with wrk on the other CPU and prints req/s, p50/p99, the server's CPU
  * and the ratios against the goals (see bench/measure.ts for when a ratio is of throughput and
  * when of CPU per request). Then `props serve` itself, its live feed at the busiest simulated
- * hour, against bare Fastify replaying its answers (bench/serveTargets.ts; `--no-serve` skips it,
+ * hour, against bare Fastify replaying its answers: its API thread's CPU per request and p99
+ * against issue #40's goals (bench/serveTargets.ts, bench/serveReport.ts; `--no-serve` skips it,
  * `--serve-from <checkout>` adds another checkout's `props serve` side by side).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -37,15 +38,8 @@ import {
 } from './measure';
 import { startBenchServer } from './process';
 import { summariseCpuProfile } from './profile';
-import {
-  printServeSection,
-  type ServeInstance,
-  type ServePairs,
-  serveTargets,
-  startReplay,
-  startServe,
-  stopServe,
-} from './serveTargets';
+import { printServeSection } from './serveReport';
+import { type ServeInstance, type ServePairs, serveTargets, startReplay, startServe, stopServe } from './serveTargets';
 import { registerRedisRoundTrip, type SharedBenchApp, startSharedApp } from './shared';
 
 /** `pnpm bench --shared` also measures keyed routes on PostgreSQL + Redis (bench/shared.ts). */

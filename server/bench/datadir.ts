@@ -14,12 +14,13 @@
  * Goals (issue #30): ≤ 100 MB/h at the busiest hour, ≤ 500 MB after 24 hours, API thread ≤ 5 % of a core.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadSqlite } from '../src/store/db';
+import { cpuSecondsOf, mainThreadCpuSecondsOf } from './process';
 
 const { values: args } = parseArgs({
   options: {
@@ -36,7 +37,6 @@ const SETTLE_S = Number(args.settle);
 const CLI = fileURLToPath(new URL('../../cli/src/main.ts', import.meta.url));
 const LOOP_DELAY = fileURLToPath(new URL('./loopDelay.ts', import.meta.url));
 const MB = 1024 * 1024;
-const TICKS_PER_SECOND = 100;
 
 /**
  * How many hours each table keeps at most with the defaults (docs/server.md's settings
@@ -69,16 +69,12 @@ if (!Number.isFinite(MINUTES) || MINUTES <= 0 || !Number.isFinite(SETTLE_S) || S
   process.exit(2);
 }
 
-/** User + system CPU seconds of one thread of a process (Linux /proc). */
-function threadCpuSeconds(pid: number, tid: number): number {
-  // Fields after the command name: state is the first, utime and stime the 12th and 13th.
-  const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-}
-
-function processCpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+/** The main thread's (the API thread's) and the whole process's CPU seconds so far (Linux /proc). */
+function cpuNow(pid: number): { main: number; all: number } {
+  const main = mainThreadCpuSecondsOf(pid);
+  const all = cpuSecondsOf(pid);
+  if (main === undefined || all === undefined) throw new Error(`cannot read /proc/${pid}: this benchmark needs Linux`);
+  return { main, all };
 }
 
 /**
@@ -174,7 +170,7 @@ try {
   await new Promise((r) => setTimeout(r, SETTLE_S * 1000));
   const dbFile = join(dataDir, 'propsfeed.db');
   const t0 = { at: Date.now(), tables: tableBytes(dbFile), files: dirBytes(dataDir) };
-  const cpu0 = { main: threadCpuSeconds(pid, pid), all: processCpuSeconds(pid) };
+  const cpu0 = cpuNow(pid);
   measuring = true;
   const samples: number[] = [];
   const end = t0.at + MINUTES * 60_000;
@@ -186,7 +182,7 @@ try {
     );
   }
   const elapsedS = (Date.now() - t0.at) / 1000;
-  const cpu1 = { main: threadCpuSeconds(pid, pid), all: processCpuSeconds(pid) };
+  const cpu1 = cpuNow(pid);
   const t1 = { tables: tableBytes(dbFile), files: dirBytes(dataDir) };
   const perHour = (bytes: number) => (bytes / elapsedS) * 3600;
   const names = [...new Set([...t0.tables.bytes.keys(), ...t1.tables.bytes.keys()])].sort();

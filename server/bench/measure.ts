@@ -28,10 +28,17 @@ export interface Measured {
   serverCpu?: number;
   /** Server CPU milliseconds per request (median of the rounds), when the CPU could be read. */
   cpuMsPerRequest?: number;
+  /** The same of the server's main thread only (its event loop: the API thread), when it could be read. */
+  mainThreadCpu?: number;
+  mainThreadCpuMsPerRequest?: number;
   /** req/s of each round, in round order. */
   roundRps: number[];
   /** CPU ms per request of each round, in round order (empty when the CPU could not be read). */
   roundCpuMs: number[];
+  /** The main thread's CPU ms per request of each round, likewise. */
+  roundMainThreadCpuMs: number[];
+  /** p99 of each round (ms), in round order. */
+  roundP99: number[];
   /** Rounds in which the server answered nothing at all (its event loop held for the whole round). */
   stalledRounds?: number;
   /** The server's resident memory after the target's last round (MB), when it could be read. */
@@ -45,6 +52,7 @@ interface Round {
   p99: number;
   non2xx: number;
   serverCpu?: number;
+  mainThreadCpu?: number;
 }
 
 export interface Plan {
@@ -57,6 +65,8 @@ export interface Plan {
 export interface ServerProbe {
   /** CPU seconds the server has used so far. */
   cpuSeconds(): number | undefined;
+  /** CPU seconds its main thread has used so far (where threads can be read). */
+  mainThreadCpuSeconds?(): number | undefined;
   /** Its resident memory in MB. */
   rssMb(): number | undefined;
 }
@@ -132,6 +142,16 @@ function runWrk(script: string, target: Target, connections: number, seconds: nu
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
+/**
+ * CPU ms per request of each round from a CPU share (`cpu` of a round), or none when a round's
+ * CPU could not be read. A round with no answer (the server's event loop held for the whole
+ * round) has no CPU per request: NaN keeps the other rounds paired with their baseline's by index.
+ */
+function perRequestMs(rounds: Round[], cpu: (round: Round) => number | undefined): number[] {
+  if (!rounds.every((m) => cpu(m) !== undefined)) return [];
+  return rounds.map((m) => (m.rps > 0 ? ((cpu(m) ?? 0) / m.rps) * 1000 : Number.NaN));
+}
+
 export async function measureAll(
   targets: Target[],
   plan: Plan,
@@ -148,10 +168,12 @@ export async function measureAll(
       for (const t of targets) {
         const probe = t.probe ?? server;
         const cpuBefore = probe.cpuSeconds();
+        const mainBefore = probe.mainThreadCpuSeconds?.();
         const startedAt = performance.now();
         const r = await runWrk(script, t, plan.connections, plan.roundSeconds);
         const wallSeconds = (performance.now() - startedAt) / 1000;
         const cpuAfter = probe.cpuSeconds();
+        const mainAfter = probe.mainThreadCpuSeconds?.();
         const m: Round = {
           rps: r.requests / (r.durationUs / 1e6),
           p50: r.p50Us / 1000,
@@ -159,6 +181,8 @@ export async function measureAll(
           non2xx: r.non2xx + r.errors,
         };
         if (cpuBefore !== undefined && cpuAfter !== undefined) m.serverCpu = (cpuAfter - cpuBefore) / wallSeconds;
+        if (mainBefore !== undefined && mainAfter !== undefined)
+          m.mainThreadCpu = (mainAfter - mainBefore) / wallSeconds;
         samples.get(t.name)?.push(m);
         rss.set(t.name, probe.rssMb());
       }
@@ -169,11 +193,8 @@ export async function measureAll(
   }
   return new Map(
     [...samples].map(([name, ms]) => {
-      // A round with no answer (the server's event loop held for the whole round) has no CPU
-      // per request: NaN keeps the other rounds paired with their baseline's by index.
-      const roundCpuMs = ms.every((m) => m.serverCpu !== undefined)
-        ? ms.map((m) => (m.rps > 0 ? ((m.serverCpu ?? 0) / m.rps) * 1000 : Number.NaN))
-        : [];
+      const roundCpuMs = perRequestMs(ms, (m) => m.serverCpu);
+      const roundMainThreadCpuMs = perRequestMs(ms, (m) => m.mainThreadCpu);
       const stalled = ms.filter((m) => m.rps === 0).length;
       const measured: Measured = {
         rps: median(ms.map((m) => m.rps)),
@@ -182,10 +203,16 @@ export async function measureAll(
         non2xx: ms.reduce((n, m) => n + m.non2xx, 0),
         roundRps: ms.map((m) => m.rps),
         roundCpuMs,
+        roundMainThreadCpuMs,
+        roundP99: ms.map((m) => m.p99),
       };
       if (roundCpuMs.length > 0) {
         measured.serverCpu = median(ms.map((m) => m.serverCpu ?? 0));
         measured.cpuMsPerRequest = median(roundCpuMs.filter(Number.isFinite));
+      }
+      if (roundMainThreadCpuMs.length > 0) {
+        measured.mainThreadCpu = median(ms.map((m) => m.mainThreadCpu ?? 0));
+        measured.mainThreadCpuMsPerRequest = median(roundMainThreadCpuMs.filter(Number.isFinite));
       }
       if (stalled > 0) measured.stalledRounds = stalled;
       const memory = rss.get(name);
@@ -201,7 +228,8 @@ export interface RoundRatio {
   hi: number;
 }
 
-function ratioOfRounds(ours: number[], base: number[]): RoundRatio {
+/** `ours[i] ÷ base[i]` round by round (rounds measured seconds apart, so drift cancels): the median and the range. */
+export function ratioOfRounds(ours: number[], base: number[]): RoundRatio {
   const ratios = ours.map((x, i) => x / (base[i] ?? Number.NaN)).filter(Number.isFinite);
   if (ratios.length === 0) return { median: 0, lo: 0, hi: 0 };
   return { median: median(ratios), lo: Math.min(...ratios), hi: Math.max(...ratios) };
@@ -260,20 +288,22 @@ export function describePlan(plan: Plan, pinned: boolean): string {
 /**
  * The results as a table: req/s, p50 and p99, the non-2xx count over all rounds, how busy the
  * server process was (100% is one CPU: the target is as fast as the server's code), the CPU
- * each request cost it and its resident memory.
+ * each request cost it, the part of that spent on its main thread (the event loop that answers)
+ * and its resident memory.
  */
 export function printResults(results: Map<string, Measured>, nameWidth: number): void {
   const num = (n: number, d = 0) => n.toFixed(d).padStart(9);
   console.log(
-    `${'target'.padEnd(nameWidth)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'non-2xx'.padStart(9)}${'srv CPU'.padStart(9)}${'CPU µs/req'.padStart(11)}${'RSS MB'.padStart(8)}`,
+    `${'target'.padEnd(nameWidth)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'non-2xx'.padStart(9)}${'srv CPU'.padStart(9)}${'CPU µs/req'.padStart(11)}${'main µs/req'.padStart(12)}${'RSS MB'.padStart(8)}`,
   );
   for (const [name, m] of results) {
     const cpu = m.serverCpu === undefined ? '-' : `${Math.round(m.serverCpu * 100)}%`;
     const perRequest = m.cpuMsPerRequest === undefined ? '-' : (m.cpuMsPerRequest * 1000).toFixed(0);
+    const main = m.mainThreadCpuMsPerRequest === undefined ? '-' : (m.mainThreadCpuMsPerRequest * 1000).toFixed(0);
     const rss = m.rssMb === undefined ? '-' : m.rssMb.toFixed(0);
     const stalled = m.stalledRounds ? `  ${m.stalledRounds} round(s) with no answer at all` : '';
     console.log(
-      `${name.padEnd(nameWidth)}${num(m.rps)}${num(m.p50, 2)}${num(m.p99, 2)}${num(m.non2xx)}${cpu.padStart(9)}${perRequest.padStart(11)}${rss.padStart(8)}${stalled}`,
+      `${name.padEnd(nameWidth)}${num(m.rps)}${num(m.p50, 2)}${num(m.p99, 2)}${num(m.non2xx)}${cpu.padStart(9)}${perRequest.padStart(11)}${main.padStart(12)}${rss.padStart(8)}${stalled}`,
     );
   }
 }

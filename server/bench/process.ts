@@ -5,7 +5,7 @@
  * on a shared 2-core machine this roughly halves the run-to-run spread of the ratios.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
 import type { ServerProbe } from './measure';
@@ -62,22 +62,137 @@ export async function startBenchServer(
       }),
     firstLine,
     pinned,
-    probe: { cpuSeconds: () => cpuSecondsOf(child.pid), rssMb: () => rssMbOf(child.pid) },
+    probe: probeOf(child.pid),
   };
 }
 
+/** Linux's USER_HZ: the unit of utime and stime in /proc stat lines (100 on every mainstream build). */
 const TICKS_PER_SECOND = 100;
 
-/** User + system CPU seconds of a process from /proc; undefined where there is no /proc. */
-export function cpuSecondsOf(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
+/** What the benchmarks read from a /proc stat line (a process's or one of its threads'). */
+export interface ProcStat {
+  /** The command name: a thread's own name where the runtime names its threads (Node 24 does), else the process's. */
+  comm: string;
+  /** User + system CPU seconds. */
+  cpuSeconds: number;
+}
+
+/**
+ * Parses a line of /proc/<pid>/stat or /proc/<pid>/task/<tid>/stat. The command name sits in
+ * parentheses and may itself hold spaces and parentheses, so the fields are counted from its
+ * last `)`: state is the first after it, utime and stime the 12th and 13th.
+ */
+export function parseProcStat(line: string): ProcStat {
+  const open = line.indexOf(' (');
+  const close = line.lastIndexOf(') ');
+  const fields = close > open && open >= 0 ? line.slice(close + 2).split(' ') : [];
+  const utime = Number(fields[11]);
+  const stime = Number(fields[12]);
+  if (fields.length < 13 || !Number.isInteger(utime) || !Number.isInteger(stime)) {
+    throw new Error(`not a /proc stat line: ${JSON.stringify(line.slice(0, 120))}`);
+  }
+  return { comm: line.slice(open + 2, close), cpuSeconds: (utime + stime) / TICKS_PER_SECOND };
+}
+
+/** One thread's stat (tid = pid: the main thread); undefined once it has exited, or where there is no /proc. */
+export function threadStat(pid: number, tid: number): ProcStat | undefined {
   try {
-    // Fields after the command name: state is the first, utime and stime the 12th and 13th.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+    return parseProcStat(readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8'));
   } catch {
     return undefined;
   }
+}
+
+/** User + system CPU seconds of a process from /proc (its exited threads included); undefined where there is no /proc. */
+export function cpuSecondsOf(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    return parseProcStat(readFileSync(`/proc/${pid}/stat`, 'utf8')).cpuSeconds;
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU seconds of a process's main thread: in a Node server, its event loop (the API thread). */
+export function mainThreadCpuSecondsOf(pid: number | undefined): number | undefined {
+  return pid === undefined ? undefined : threadStat(pid, pid)?.cpuSeconds;
+}
+
+export interface ThreadCpu extends ProcStat {
+  tid: number;
+}
+
+/** Every live thread of a process with its name and CPU seconds so far (empty where there is no /proc). */
+export function threadsOf(pid: number): ThreadCpu[] {
+  let tids: string[];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return [];
+  }
+  return tids.flatMap((t) => {
+    const stat = threadStat(pid, Number(t));
+    return stat ? [{ tid: Number(t), ...stat }] : [];
+  });
+}
+
+/** How busy each of a process's threads kept a core between two readings of threadsOf (1 = one core). */
+export interface ThreadShares {
+  /** The main thread (tid = pid). */
+  main: number;
+  /**
+   * The other threads by name, busiest first. Node 20 leaves every thread the process's name:
+   * those are one group, `other threads`; Node 24 names its own (V8Worker, libuv-worker) and a
+   * Worker's thread after its `name` option (WorkerThread without one).
+   */
+  groups: Array<{ name: string; threads: number; share: number }>;
+  /** The busiest other threads one by one (an ingest worker stands out here even unnamed). */
+  busiest: Array<{ tid: number; name: string; share: number }>;
+}
+
+/** The label of threads that carry no name of their own (the main thread's, i.e. the process's). */
+export const UNNAMED_THREADS = 'other threads';
+
+/**
+ * Each thread's CPU between `before` and `after` over `seconds`. A thread started in between
+ * counts from zero; one that exited in between is not seen (its CPU stays in the process's).
+ */
+export function threadShares(
+  before: ThreadCpu[],
+  after: ThreadCpu[],
+  seconds: number,
+  mainTid: number,
+  busiest = 2,
+): ThreadShares {
+  const was = new Map(before.map((t) => [t.tid, t.cpuSeconds]));
+  const used = after.map((t) => ({ ...t, share: (t.cpuSeconds - (was.get(t.tid) ?? 0)) / seconds }));
+  const main = used.find((t) => t.tid === mainTid);
+  const others = used.filter((t) => t.tid !== mainTid).sort((a, b) => b.share - a.share || a.tid - b.tid);
+  const groups = new Map<string, { name: string; threads: number; share: number }>();
+  for (const t of others) {
+    const name = t.comm === main?.comm ? UNNAMED_THREADS : t.comm;
+    const group = groups.get(name) ?? { name, threads: 0, share: 0 };
+    group.threads += 1;
+    group.share += t.share;
+    groups.set(name, group);
+  }
+  return {
+    main: main?.share ?? 0,
+    groups: [...groups.values()].sort((a, b) => b.share - a.share),
+    busiest: others.slice(0, busiest).map((t) => ({ tid: t.tid, name: t.comm, share: t.share })),
+  };
+}
+
+/** `threadShares`' other threads in one line: their total, each name's share (by name) and the busiest threads. */
+export function describeOtherThreads(shares: ThreadShares): string {
+  const pct = (share: number) => `${(share * 100).toFixed(1)} %`;
+  const total = shares.groups.reduce((sum, g) => sum + g.share, 0);
+  const shown = shares.groups.filter((g) => g.share >= 0.0005);
+  const groups = shown.map((g) => `${g.name}${g.threads > 1 ? ` ×${g.threads}` : ''} ${pct(g.share)}`);
+  const quiet = shares.groups.length - shown.length;
+  if (quiet > 0) groups.push(`${quiet} more name${quiet > 1 ? 's' : ''} at 0.0 %`);
+  const busiest = shares.busiest.map((t) => `tid ${t.tid} (${t.name}) ${pct(t.share)}`);
+  return `${pct(total)} [${groups.join(', ')}]; busiest: ${busiest.join(', ') || '-'}`;
 }
 
 /** Resident memory of a process in MB from /proc; undefined where there is no /proc. */
@@ -89,4 +204,13 @@ export function rssMbOf(pid: number | undefined): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** What the benchmarks read of a serving child while targets run: the process's CPU, its main thread's, its memory. */
+export function probeOf(pid: number | undefined): ServerProbe {
+  return {
+    cpuSeconds: () => cpuSecondsOf(pid),
+    mainThreadCpuSeconds: () => mainThreadCpuSecondsOf(pid),
+    rssMb: () => rssMbOf(pid),
+  };
 }

@@ -3,7 +3,8 @@
  * (seeded) at the busiest simulated hour, an enterprise bench key in its store. Beside it, a
  * replay process: bare Fastify (and bare node:http, as context) sending the bytes and headers
  * `props serve` answered, recorded from it once it is ready. Both are pinned to the server CPU;
- * their CPU is read per process, so each target's CPU % and CPU per request are its own.
+ * their CPU is read per process and per main thread (`props serve`'s API thread), so each
+ * target's CPU % and CPU per request are its own.
  *
  * `--serve-from <dir>` also starts `props serve` from another checkout (a `git worktree` of
  * main, say) in the same run, to compare a change side by side with what it changes.
@@ -16,16 +17,8 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { issueKey as IssueKey } from '../src/keys/issue';
 import type { openStore as OpenStore } from '../src/store/kyselyStore';
-import {
-  type Comparison,
-  compare,
-  type Measured,
-  printComparisons,
-  SATURATED_CPU,
-  type ServerProbe,
-  type Target,
-} from './measure';
-import { cpuSecondsOf, rssMbOf, SERVER_CPU, tasksetWorks } from './process';
+import type { ServerProbe, Target } from './measure';
+import { cpuSecondsOf, probeOf, SERVER_CPU, type ThreadShares, tasksetWorks, threadShares, threadsOf } from './process';
 
 /** A Saturday evening in the simulated world (seed 20261122): NBA and NHL games live, lines moving every poll. */
 export const BUSY_EVENING = process.env.BENCH_SIM_CLOCK ?? '2026-11-22T01:30:00Z';
@@ -85,7 +78,7 @@ function spawnPinned(args: string[], env: NodeJS.ProcessEnv, cwd: string, cpuPro
   const child = spawn(command, rest, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   return {
     child,
-    probe: { cpuSeconds: () => cpuSecondsOf(child.pid), rssMb: () => rssMbOf(child.pid) },
+    probe: probeOf(child.pid),
     stop: () =>
       new Promise<void>((done) => {
         if (child.exitCode !== null || child.signalCode !== null) done();
@@ -130,14 +123,32 @@ async function waitReady(api: string, timeoutMs = 180_000): Promise<void> {
   }
 }
 
-/** CPU share (1 = one core) a process uses over `ms` with no request. */
-async function idleCpu(probe: ServerProbe, ms: number): Promise<number | undefined> {
-  const before = probe.cpuSeconds();
+/** Seconds `props serve` is watched with no request after settling (`BENCH_SERVE_IDLE_SECONDS`). */
+export const IDLE_SECONDS = Number(process.env.BENCH_SERVE_IDLE_SECONDS ?? 20);
+
+/** A process's CPU with no request: the whole process's share of a core and each thread's. */
+export interface IdleCpu {
+  /** The whole process (1 = one core), threads that exited meanwhile included. */
+  process: number | undefined;
+  /** Its main thread (the API thread) and the others, where /proc shows threads. */
+  threads: ThreadShares | undefined;
+}
+
+/** How busy a process is over `ms` with no request, as a whole and thread by thread. */
+async function idleCpu(pid: number | undefined, ms: number): Promise<IdleCpu> {
+  if (pid === undefined) return { process: undefined, threads: undefined };
+  const before = { process: cpuSecondsOf(pid), threads: threadsOf(pid) };
   const startedAt = performance.now();
   await new Promise((r) => setTimeout(r, ms));
-  const after = probe.cpuSeconds();
-  if (before === undefined || after === undefined) return undefined;
-  return (after - before) / ((performance.now() - startedAt) / 1000);
+  const after = { process: cpuSecondsOf(pid), threads: threadsOf(pid) };
+  const seconds = (performance.now() - startedAt) / 1000;
+  return {
+    process:
+      before.process === undefined || after.process === undefined
+        ? undefined
+        : (after.process - before.process) / seconds,
+    threads: after.threads.length > 0 ? threadShares(before.threads, after.threads, seconds, pid) : undefined,
+  };
 }
 
 /** Bytes of the files under `dir` (the data dir: SQLite's database, WAL and whatever else). */
@@ -161,8 +172,8 @@ export interface ServeInstance {
   key: string;
   child: Child;
   dataDir: string;
-  /** Its CPU share with no request, after the settling period (the feed running). */
-  idleCpu: number | undefined;
+  /** Its CPU with no request, after the settling period (the feed running). */
+  idle: IdleCpu;
   /** Each route's answer, recorded from it. */
   answers: Map<string, Recorded>;
   /** The data dir's size once settled, and when: its growth per hour is read against it at the end. */
@@ -228,7 +239,7 @@ export async function startServe(
     key: created.key,
     child,
     dataDir,
-    idleCpu: await idleCpu(child.probe, 5_000),
+    idle: await idleCpu(child.child.pid, IDLE_SECONDS * 1000),
     answers,
     settled,
   };
@@ -293,14 +304,28 @@ async function serveReplays(file: string): Promise<void> {
   });
 }
 
+/** One route's target names: on `props serve` and on its two replays. */
+export interface ServePair {
+  route: string;
+  ours: string;
+  fastify: string;
+  node: string;
+}
+
+/** A `props serve` and its routes' targets, for the report (bench/serveReport.ts). */
+export interface ServePairs {
+  instance: ServeInstance;
+  pairs: ServePair[];
+}
+
 /** wrk targets for one `props serve` and its replays (the replay's index i is answers[i]). */
 export function serveTargets(
   instance: ServeInstance,
   replay: Replay,
   firstIndex: number,
-): { targets: Target[]; pairs: Array<{ route: string; ours: string; fastify: string; node: string }> } {
+): { targets: Target[]; pairs: ServePair[] } {
   const targets: Target[] = [];
-  const pairs: Array<{ route: string; ours: string; fastify: string; node: string }> = [];
+  const pairs: ServePair[] = [];
   SERVE_ROUTES.forEach((route, i) => {
     const headers = { authorization: `Bearer ${instance.key}`, 'accept-encoding': route.encoding };
     const ours = `${instance.label}: ${route.name}`;
@@ -320,74 +345,4 @@ if (process.argv.includes('--replay')) {
   const file = process.argv[process.argv.indexOf('--replay') + 1];
   if (!file) throw new Error('--replay needs a file');
   await serveReplays(file);
-}
-
-export interface ServePairs {
-  instance: ServeInstance;
-  pairs: Array<{ route: string; ours: string; fastify: string; node: string }>;
-}
-
-/**
- * The `props serve` section: its idle CPU, then per route its CPU per request gross and net of
- * that idle share (the feed's own work, which a request does not cause), the ratios against
- * bare Fastify and bare Node sending the same bytes, and checkouts side by side.
- */
-export function printServeSection(results: Map<string, Measured>, all: ServePairs[]): void {
-  for (const { instance, pairs } of all) {
-    const idle = instance.idleCpu;
-    const growth = dataDirGrowth(instance);
-    console.log(
-      `\n${instance.label} (${BUSY_EVENING} simulated, feed running): idle CPU ${idle === undefined ? '-' : `${(idle * 100).toFixed(1)}% of a core`} with no request (5 s, after ${SETTLE_SECONDS} s settling); data dir grew ${growth.mbPerHour.toFixed(0)} MB/h over the ${growth.seconds.toFixed(0)} s since it settled (requests included)`,
-    );
-    console.log(
-      `${'route'.padEnd(16)}${'bytes'.padStart(9)}${'req/s'.padStart(9)}${'CPU'.padStart(6)}${'µs/req'.padStart(8)}${'net µs'.padStart(8)}${'Fastify'.padStart(9)}${'CPU'.padStart(6)}${'µs/req'.padStart(8)}  bottleneck`,
-    );
-    for (const pair of pairs) {
-      const ours = results.get(pair.ours);
-      const base = results.get(pair.fastify);
-      if (!ours || !base) continue;
-      const cpu = (m: Measured) => (m.serverCpu === undefined ? '-' : `${Math.round(m.serverCpu * 100)}%`);
-      const us = (m: Measured) => (m.cpuMsPerRequest === undefined ? '-' : (m.cpuMsPerRequest * 1000).toFixed(0));
-      const net =
-        ours.cpuMsPerRequest === undefined || idle === undefined || ours.rps === 0
-          ? '-'
-          : ((ours.cpuMsPerRequest - (idle / ours.rps) * 1000) * 1000).toFixed(0);
-      const saturated = (m: Measured) => (m.serverCpu ?? 0) >= SATURATED_CPU;
-      const bottleneck =
-        saturated(ours) && saturated(base)
-          ? 'server CPU (both)'
-          : `not the server's CPU alone (${saturated(ours) ? '' : 'props serve '}${saturated(base) ? '' : 'Fastify'} < ${SATURATED_CPU * 100}%): ratio of CPU per request`;
-      const bytes = instance.answers.get(pair.route)?.body.length ?? 0;
-      console.log(
-        `${pair.route.padEnd(16)}${String(bytes).padStart(9)}${ours.rps.toFixed(0).padStart(9)}${cpu(ours).padStart(6)}${us(ours).padStart(8)}${net.padStart(8)}${base.rps.toFixed(0).padStart(9)}${cpu(base).padStart(6)}${us(base).padStart(8)}  ${bottleneck}`,
-      );
-    }
-    const rows: Array<[string, Comparison, number | undefined]> = [];
-    for (const p of pairs) {
-      // Pairs left out by --only are not printed as zeros.
-      if (results.has(p.ours) && results.has(p.fastify)) {
-        rows.push([`${instance.label}: ${p.route} ÷ bare Fastify`, compare(results, p.ours, p.fastify), 0.9]);
-      }
-      if (results.has(p.ours) && results.has(p.node)) {
-        rows.push([`${instance.label}: ${p.route} ÷ bare Node`, compare(results, p.ours, p.node), undefined]);
-      }
-    }
-    printComparisons(rows, 52);
-  }
-  const [mine, ...others] = all;
-  for (const other of others) {
-    if (!mine) break;
-    console.log(
-      `\nCPU per request, ${mine.instance.label} ÷ ${other.instance.label} (below 1: this checkout is cheaper)`,
-    );
-    for (const pair of mine.pairs) {
-      const theirs = other.pairs.find((p) => p.route === pair.route);
-      const a = results.get(pair.ours)?.cpuMsPerRequest;
-      const b = theirs && results.get(theirs.ours)?.cpuMsPerRequest;
-      if (a === undefined || b === undefined) continue;
-      console.log(
-        `${pair.route.padEnd(16)}${(a * 1000).toFixed(0).padStart(8)} µs ÷ ${(b * 1000).toFixed(0).padStart(6)} µs = ${(a / b).toFixed(3)}`,
-      );
-    }
-  }
 }
