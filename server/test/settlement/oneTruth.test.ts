@@ -15,7 +15,7 @@ import { FeedCore } from '../../src/feed/core';
 import type { BoardGame } from '../../src/feed/types';
 import { createGameLogStore } from '../../src/history/gameLogs';
 import { createLineHistoryStore } from '../../src/history/lineHistory';
-import { createSettlementStore, type PropLock } from '../../src/history/settlement';
+import { createSettlementStore } from '../../src/history/settlement';
 import { servedCoefficients } from '../../src/odds/coefficients';
 import { openBoardData } from '../../src/runtime';
 import { SIM_SPORTS, SimWorld } from '../../src/sim/world';
@@ -149,30 +149,34 @@ async function scan(sport: SportId, key: string): Promise<ScanRow[]> {
   return body.rows;
 }
 
-async function locksOf(gameId: string): Promise<PropLock[]> {
+/** The chances stored at lock for a game's props, by player, stat and book (the store has no reader for unsettled locks). */
+async function lockedChances(gameId: string): Promise<Map<string, Chance>> {
   const rows = (await db.kysely
     .selectFrom('prop_locks' as never)
-    .selectAll()
+    .select(['player', 'stat', 'book', 'line', 'p_over', 'p_under', 'p_push', 'basis'] as never[])
     .where('game_id' as never, '=', gameId as never)
-    .execute()) as Record<string, unknown>[];
-  return rows.map((r) => ({
-    gameId: String(r.game_id),
-    book: r.book as PropLock['book'],
-    sport: r.sport as SportId,
-    playerKey: String(r.player_key),
-    player: String(r.player),
-    stat: String(r.stat),
-    homeTeam: String(r.home_team),
-    awayTeam: String(r.away_team),
-    startMs: Number(r.start_ms),
-    date: String(r.date),
-    line: Number(r.line),
-    pOver: r.p_over === null ? null : Number(r.p_over),
-    pUnder: r.p_under === null ? null : Number(r.p_under),
-    ...(r.p_push === null ? {} : { pPush: Number(r.p_push) }),
-    basis: r.basis as PropLock['basis'],
-    lockedAt: Number(r.locked_at),
-  }));
+    .execute()) as {
+    player: string;
+    stat: string;
+    book: string;
+    line: number;
+    p_over: number | null;
+    p_under: number | null;
+    p_push: number | null;
+    basis: FairProbability['basis'];
+  }[];
+  const locked = new Map<string, Chance>();
+  for (const r of rows) {
+    if (r.p_over === null || r.p_under === null) continue;
+    locked.set(propId(r.player, r.stat, r.book), {
+      line: Number(r.line),
+      pOver: Number(r.p_over),
+      pUnder: Number(r.p_under),
+      pPush: r.p_push === null ? null : Number(r.p_push),
+      basis: r.basis,
+    });
+  }
+  return locked;
 }
 
 describe('one truth: the scan before the start is the lock', () => {
@@ -185,11 +189,7 @@ describe('one truth: the scan before the start is the lock', () => {
     let compared = 0;
     for (const [gameId, game] of lastPreGame) {
       const scanned = lastPreScan.get(gameId) ?? new Map();
-      const locked = new Map<string, Chance>();
-      for (const l of await locksOf(gameId)) {
-        if (l.pOver === null || l.pUnder === null) continue;
-        locked.set(propId(l.player, l.stat, l.book), chanceOf({ ...l, pOver: l.pOver, pUnder: l.pUnder }));
-      }
+      const locked = await lockedChances(gameId);
       // Every book's quote of every prop of the game was priced on the scan and locked.
       const quotes = game.props.flatMap((p) => p.books.map((b) => propId(p.player, p.stat, b.source)));
       expect([...scanned.keys()].sort(), gameId).toEqual([...quotes].sort());
