@@ -27,11 +27,10 @@ import { EntryBook } from '../src/odds/entries';
 import { liveFairProbabilities, type PlayerInput, readsOf } from '../src/odds/fair';
 import { playedShareAt } from '../src/odds/live';
 import { dispersionOf, fitCoefficients, fitLiveScale, type Sample, seasonMean } from '../src/odds/model';
+import { playerInputBefore } from '../src/odds/playerInput';
 import { pastGameLogs } from '../src/sim/gameLogs';
 import { oracle } from '../src/sim/oracle';
 import { SIM_SPORTS, type SimGame, type SimPlayer, SimWorld } from '../src/sim/world';
-import { byDateDesc } from '../src/stats/context';
-import { projectStat } from '../src/stats/projection';
 import { openDb } from '../src/store/db';
 import { type BookRead, bookReads, Consensus, chanceAt } from './backtest/books';
 import { runRealBacktest } from './backtest/real';
@@ -266,10 +265,20 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
-/** What a prop's estimate reads of the player: his logged values of the stat before the day, newest first, and his projection. */
-function playerInput(logs: readonly GameLog[], sport: SportId, playerKey: string, stat: string): PlayerInput {
-  const games = logs.filter((g) => g.playerKey === playerKey && g.stat === stat).sort(byDateDesc);
-  return { sport, stat, values: games.map((g) => g.value), projection: projectStat(sport, stat, games) };
+/** What a prop's estimate reads of the player, as the served board and the locks read it: his logs of the stat before the game's day (odds/playerInput.ts). */
+function playerInput(
+  logs: readonly GameLog[],
+  sport: SportId,
+  playerKey: string,
+  stat: string,
+  day: string,
+): PlayerInput {
+  return playerInputBefore(
+    sport,
+    stat,
+    logs.filter((g) => g.playerKey === playerKey && g.stat === stat),
+    day,
+  );
 }
 
 /** Each book's, the consensus' and the logs-only chance of each pre-game row at its line. */
@@ -293,7 +302,7 @@ async function yardsticks(
         return read ? chanceAt(read, r.line, dispersion) : null;
       };
       const mean = consensus.mean(r.key, r.reads);
-      const season = seasonMean(playerInput(logs, row.sport, r.playerKey, stat).values);
+      const season = seasonMean(playerInput(logs, row.sport, r.playerKey, stat, row.date).values);
       row.yardsticks = {
         prizepicks: of('prizepicks'),
         underdog: of('underdog'),
@@ -312,7 +321,7 @@ async function liveOurs(store: GameLogStore): Promise<void> {
     const first = list[0] as (typeof liveRows)[number];
     const logs = await store.before(first.sport, [...new Set(list.map((r) => r.playerKey))], first.date);
     for (const r of list) {
-      const input = playerInput(logs, r.sport, r.playerKey, r.stat);
+      const input = playerInput(logs, r.sport, r.playerKey, r.stat, r.date);
       const chances = liveFairProbabilities(r.quotes, input, r.soFar, r.played).find(
         (p) => p.source === r.book && p.line === r.line,
       );
@@ -336,7 +345,7 @@ async function samplesOf(store: GameLogStore, settled: readonly SettledLock[]): 
       const prop = closing.get(key);
       if (seen.has(key) || !prop) continue;
       seen.add(key);
-      const input = playerInput(logs, l.sport, l.playerKey, l.stat);
+      const input = playerInput(logs, l.sport, l.playerKey, l.stat, l.date);
       const reads = readsOf(prop.books, input);
       if (reads)
         samples.push({ date: l.date, sport: l.sport, stat: l.stat, reads, final: l.finalValue, values: input.values });

@@ -3,6 +3,7 @@
  * once per game (source 'recorded'). A failed write is logged, never thrown.
  */
 import type { GameLog, GameLogStore } from '../history/types';
+import { gameDay } from '../odds/playerInput';
 import type { FeedLogger } from './logger';
 import type { Board } from './types';
 
@@ -19,7 +20,7 @@ export class GameLogWriter {
     for (const g of board.games) {
       if (g.state !== 'final' || this.loggedFinals.has(g.id)) continue;
       this.loggedFinals.add(g.id);
-      const date = g.startTime.slice(0, 10);
+      const date = gameDay(g);
       for (const p of g.props) {
         if (p.liveValue === undefined || !p.team) continue;
         const home = p.team === g.homeTeam;

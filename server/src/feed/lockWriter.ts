@@ -1,19 +1,19 @@
 /**
  * Locks each game's props when it starts: the first board on which a game is no longer
  * pre-game, every prop of its last pre-game board is stored per book with its closing line
- * and the chances the service's method gives it (odds/fair.ts) from the player's logs of the
- * days before the game. Those are what the track record is scored on, so it never reads
- * anything from after the start. A failed write is logged, never thrown.
+ * and the chances the service's method gives it from the player's logs of the days before the
+ * game: odds/fair.ts preGameChances, the function the scan priced that board's rows with, so
+ * the lock is exactly what the scan last showed. Those are what the track record is scored on,
+ * so it never reads anything from after the start. A failed write is logged, never thrown.
  */
 
 import type { PropLock, SettlementStore } from '../history/settlement';
 import type { GameLog, GameLogStore } from '../history/types';
 import { COEFFICIENTS } from '../odds/coefficients';
 import { devigMultiplicative } from '../odds/devig';
-import { fairProbabilities } from '../odds/fair';
+import { preGameChances } from '../odds/fair';
 import type { Coefficients } from '../odds/model';
-import { byDateDesc } from '../stats/context';
-import { projectStat } from '../stats/projection';
+import { gameDay } from '../odds/playerInput';
 import type { FeedLogger } from './logger';
 import type { Board, BoardGame, BookQuote } from './types';
 
@@ -70,7 +70,7 @@ export class PropLockWriter {
   }
 
   private async locksOf(game: BoardGame, at: number): Promise<PropLock[]> {
-    const date = game.startTime.slice(0, 10);
+    const date = gameDay(game);
     const players = [...new Set(game.props.map((p) => p.playerKey))];
     const byStat = new Map<string, GameLog[]>();
     for (const log of await this.gameLogs.before(game.sport, players, date)) {
@@ -81,14 +81,8 @@ export class PropLockWriter {
     }
     const locks: PropLock[] = [];
     for (const prop of game.props) {
-      const games = [...(byStat.get(`${prop.playerKey}|${prop.stat}`) ?? [])].sort(byDateDesc);
-      const input = {
-        sport: game.sport,
-        stat: prop.stat,
-        values: games.map((g) => g.value),
-        projection: projectStat(game.sport, prop.stat, games),
-      };
-      for (const p of fairProbabilities(prop.books, input, this.coefficients)) {
+      const logs = byStat.get(`${prop.playerKey}|${prop.stat}`) ?? [];
+      for (const p of preGameChances(game, prop, logs, this.coefficients)) {
         locks.push({
           gameId: game.id,
           book: p.source,

@@ -6,9 +6,9 @@
  * `method` gives the figures in a few words; what each basis means is said once, in the
  * contract's PROBABILITY_METHODS legend, not on every row.
  */
-import type { Book, FairProbability, ProbabilityBasis, Projection, SportId } from '@propsfeed/contract';
+import type { Book, FairProbability, ProbabilityBasis, SportId } from '@propsfeed/contract';
 import { BOOK_NAMES } from '@propsfeed/contract';
-import type { BoardProp, BookQuote } from '../feed/types';
+import type { BoardGame, BoardProp, BookQuote } from '../feed/types';
 import { COEFFICIENTS } from './coefficients';
 import { devigMultiplicative } from './devig';
 import {
@@ -33,14 +33,15 @@ import {
   seasonMean,
   stackedMean,
 } from './model';
+import { gameDay, type LoggedValue, type PlayerInput, playerInputBefore } from './playerInput';
+
+export type { PlayerInput } from './playerInput';
 
 /** The game logs the distributions are fitted to (the game-log index satisfies it). */
 export interface StatLogs {
   /** Changes whenever the logs change. */
   readonly version: number;
-  player(sport: SportId, playerKey: string): { byStat: Map<string, readonly { value: number }[]> } | undefined;
-  /** The projection: the distribution's centre. */
-  get(sport: SportId, playerKey: string, stat: string): Projection | undefined;
+  player(sport: SportId, playerKey: string): { byStat: Map<string, readonly LoggedValue[]> } | undefined;
 }
 
 const percent = (v: number) => `${Math.round(v * 1000) / 10} %`;
@@ -76,14 +77,6 @@ function pricedQuote(quotes: readonly BookQuote[]): Priced | undefined {
     return { quote, overOdds, underOdds, ...devigMultiplicative(overOdds, underOdds) };
   }
   return undefined;
-}
-
-/** What the estimate of one prop reads besides its quotes: the player's logged values of the stat, newest first, and his projection. */
-export interface PlayerInput {
-  sport: SportId;
-  stat: string;
-  values: readonly number[];
-  projection?: Projection | undefined;
 }
 
 const r2 = (v: number) => String(Math.round(v * 100) / 100);
@@ -201,6 +194,26 @@ export function fairProbabilities(
   });
 }
 
+/**
+ * A prop's chances before its game's start, from the player's logs of the stat (any order and
+ * dates; playerInputBefore keeps those dated before the game's UTC day, in one order) and the
+ * coefficients served. The one code path of "priced once means one truth" (#40): the scan rows
+ * (PropOdds, over the API's game-log index) and the locks the track record scores
+ * (feed/lockWriter.ts, over the store) both price here. They share no memory (the feed runs
+ * apart from the API, in a worker thread or on another replica), so the equality of a prop's
+ * last pre-game scan chance and its lock cannot come from a cached object both read: it comes
+ * from identical inputs (the same board's quotes, the same stored logs, the coefficients
+ * servedCoefficients picks from the same config) through this deterministic function.
+ */
+export function preGameChances(
+  game: Pick<BoardGame, 'sport' | 'startTime'>,
+  prop: Pick<BoardProp, 'stat' | 'books'>,
+  logs: readonly LoggedValue[],
+  coef: Coefficients = COEFFICIENTS,
+): FairProbability[] {
+  return fairProbabilities(prop.books, playerInputBefore(game.sport, prop.stat, logs, gameDay(game)), coef);
+}
+
 /** Below this share of the game left, the books' live line is not read back to a full-game mean (it says little and divides by almost nothing). */
 const MIN_LEFT_READ = 0.1;
 
@@ -273,7 +286,11 @@ export function sharpened(p: { pOver: number; pUnder: number; pPush: number }, s
   return { pOver: scaled * decided, pUnder: (1 - scaled) * decided, pPush: p.pPush };
 }
 
-/** A prop's probabilities, cached by its quotes (live: and its value and share played) until the game logs change. */
+/**
+ * A prop's probabilities, cached by its quotes (live: and its value and share played) until the
+ * game logs change: before the start preGameChances', live liveFairProbabilities' over the same
+ * input (the logs of days before the game's).
+ */
 export class FairProbabilities {
   private readonly cache = new Map<string, FairProbability[]>();
   private cachedVersion = -1;
@@ -287,7 +304,12 @@ export class FairProbabilities {
    * Pre-game chances, or (`live`) the in-game chances of the value so far and the share of the
    * game `played`; undefined when a live prop's value or share played is unknown.
    */
-  of(sport: SportId, prop: BoardProp, live: boolean, played?: number): FairProbability[] | undefined {
+  of(
+    game: Pick<BoardGame, 'sport' | 'startTime'>,
+    prop: BoardProp,
+    live: boolean,
+    played?: number,
+  ): FairProbability[] | undefined {
     const version = this.logs?.version ?? 0;
     if (version !== this.cachedVersion || this.cache.size > 200_000) {
       this.cache.clear();
@@ -296,26 +318,25 @@ export class FairProbabilities {
     // A live prop's chances move with the clock: read to a hundredth of the game (half a minute
     // of basketball), so the boards between reuse them rather than price every live prop anew.
     const share = live && played !== undefined ? Math.round(played * 100) / 100 : undefined;
-    let key = `${sport}|${prop.playerKey}|${prop.stat}`;
+    const { sport } = game;
+    // The game's day is in the key: the logs its chances read are those before it.
+    let key = `${sport}|${gameDay(game)}|${prop.playerKey}|${prop.stat}`;
     if (live) key += `|live:${prop.liveValue ?? ''}:${share ?? ''}`;
     for (const b of prop.books) key += `|${b.source}:${b.line}:${b.overOdds ?? ''}:${b.underOdds ?? ''}`;
     let result = this.cache.get(key);
     if (!result) {
-      const input = this.inputOf(sport, prop);
+      const logs = this.logs?.player(sport, prop.playerKey)?.byStat.get(prop.stat) ?? [];
       result = live
-        ? liveFairProbabilities(prop.books, input, prop.liveValue, share, this.coefficients)
-        : fairProbabilities(prop.books, input, this.coefficients);
+        ? liveFairProbabilities(
+            prop.books,
+            playerInputBefore(sport, prop.stat, logs, gameDay(game)),
+            prop.liveValue,
+            share,
+            this.coefficients,
+          )
+        : preGameChances(game, prop, logs, this.coefficients);
       this.cache.set(key, result);
     }
     return result.length > 0 ? result : undefined;
-  }
-
-  private inputOf(sport: SportId, prop: BoardProp): PlayerInput {
-    return {
-      sport,
-      stat: prop.stat,
-      values: (this.logs?.player(sport, prop.playerKey)?.byStat.get(prop.stat) ?? []).map((g) => g.value),
-      projection: this.logs?.get(sport, prop.playerKey, prop.stat),
-    };
   }
 }

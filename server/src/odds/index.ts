@@ -44,11 +44,14 @@ export class PropOdds {
     this.fair = new FairProbabilities(logs, coefficients);
   }
 
-  /** The prop's chances on the board of `atMs`: pre-game, or in-game from its value so far and the game's clock. */
+  /**
+   * The prop's chances on the board of `atMs`: pre-game (odds/fair.ts preGameChances, what its
+   * lock stores when the game starts), or in-game from its value so far and the game's clock.
+   */
   probabilities(game: BoardGame, prop: BoardProp, atMs: number): FairProbability[] | undefined {
-    if (!game.live) return this.fair.of(game.sport, prop, false);
+    if (!game.live) return this.fair.of(game, prop, false);
     const played = playedShareAt(game.sport, prop.gameClock ?? game.clock, game.startMs, atMs);
-    return this.fair.of(game.sport, prop, true, played);
+    return this.fair.of(game, prop, true, played);
   }
 
   /** The entry type of this id in force on the day of `atMs`, or undefined. */

@@ -11,9 +11,16 @@ import {
   type StatModel,
 } from '../../src/odds/distribution';
 import { round4 } from '../../src/odds/entries';
-import { FairProbabilities, fairProbabilities, liveFairProbabilities, liveMarketMean } from '../../src/odds/fair';
+import {
+  FairProbabilities,
+  fairProbabilities,
+  liveFairProbabilities,
+  liveMarketMean,
+  preGameChances,
+} from '../../src/odds/fair';
 import { liveChances } from '../../src/odds/live';
 import { type Blend, type Coefficients, marketMean, modelFor, seasonMean } from '../../src/odds/model';
+import { gameDay, playerInputBefore } from '../../src/odds/playerInput';
 
 // Expected values below were computed independently with scipy.stats (nbinom, poisson, norm).
 const THREES = [3, 1, 4, 2, 0, 5, 2, 3, 1, 6]; // mean 2.7, variance 3.5667: over-dispersed
@@ -176,32 +183,89 @@ describe('fair probabilities of a prop', () => {
   });
 });
 
+/** POINTS as logs of November's first ten days, newest first: one a day. */
+const POINT_LOGS = POINTS.map((value, i) => ({
+  date: `2026-11-${String(10 - i).padStart(2, '0')}`,
+  opponent: 'Utah Jazz',
+  home: true,
+  value,
+}));
+
 describe('FairProbabilities', () => {
-  it('computes a prop once per quotes and logs version; a live prop by its value and share played', () => {
+  it('computes a prop once per quotes, game day and logs version; a live prop by its value and share played', () => {
     const logs = {
       version: 1,
-      player: () => ({ byStat: new Map([['points', POINTS.map((value) => ({ value }))]]) }),
-      get: () => ({ value: 26.5, sampleN: 10, method: 'm', marketKey: 'nba:points' }),
+      player: () => ({ byStat: new Map([['points', POINT_LOGS]]) }),
     };
     const fair = new FairProbabilities(logs);
+    const game = { sport: 'nba' as const, startTime: '2026-11-22T02:00:00.000Z' };
     const prop = {
       playerKey: 'jokic|den',
       stat: 'points',
       books: [{ source: 'prizepicks', line: 25.5, updatedAt: 0 }],
     } as unknown as BoardProp;
-    const first = fair.of('nba', prop, false);
+    const first = fair.of(game, prop, false);
     expect(first?.[0]?.basis).toBe('distribution');
-    expect(fair.of('nba', { ...prop }, false)).toBe(first);
+    expect(fair.of(game, { ...prop }, false)).toBe(first);
     logs.version = 2;
-    expect(fair.of('nba', prop, false)).not.toBe(first);
+    expect(fair.of(game, prop, false)).not.toBe(first);
     // Live: none without the value so far or the clock; with them, cached by both.
-    expect(fair.of('nba', prop, true, 0.5)).toBeUndefined();
+    expect(fair.of(game, prop, true, 0.5)).toBeUndefined();
     const live = { ...prop, liveValue: 14 } as BoardProp;
-    expect(fair.of('nba', live, true)).toBeUndefined();
-    const half = fair.of('nba', live, true, 0.5);
+    expect(fair.of(game, live, true)).toBeUndefined();
+    const half = fair.of(game, live, true, 0.5);
     expect(half?.[0]?.basis).toBe('live');
-    expect(fair.of('nba', live, true, 0.5004)).toBe(half);
-    expect(fair.of('nba', live, true, 0.75)).not.toBe(half);
+    expect(fair.of(game, live, true, 0.5004)).toBe(half);
+    expect(fair.of(game, live, true, 0.75)).not.toBe(half);
+  });
+
+  it('prices a pre-game prop as its lock does: preGameChances over the logs of the days before the game', () => {
+    const prop = {
+      playerKey: 'jokic|den',
+      stat: 'points',
+      books: [ud(25.5, -120, 100)],
+    } as unknown as BoardProp;
+    // The index also holds a game of the same UTC day (an earlier start): the lock never reads it, nor does the scan.
+    const sameDay = { date: '2026-11-10', opponent: 'Boston Celtics', home: false, value: 48 };
+    const fair = new FairProbabilities({
+      version: 1,
+      player: () => ({ byStat: new Map([['points', [sameDay, ...POINT_LOGS]]]) }),
+    });
+    const tenth = { sport: 'nba' as const, startTime: '2026-11-10T23:30:00.000Z' };
+    const eleventh = { sport: 'nba' as const, startTime: '2026-11-11T02:00:00.000Z' };
+    expect(fair.of(tenth, prop, false)).toEqual(preGameChances(tenth, prop, POINT_LOGS.slice(1)));
+    // The same quotes a day later read the 10th's two games: another day, another price.
+    const later = fair.of(eleventh, prop, false);
+    expect(later).toEqual(preGameChances(eleventh, prop, [sameDay, ...POINT_LOGS]));
+    expect(later?.[0]?.pOver).not.toBe(fair.of(tenth, prop, false)?.[0]?.pOver);
+  });
+});
+
+describe('the player input every pricer reads', () => {
+  const logs = [
+    { date: '2026-11-09', opponent: 'Utah Jazz', home: true, value: 20 },
+    { date: '2026-11-10', opponent: 'Boston Celtics', home: true, value: 30 },
+    { date: '2026-11-10', opponent: 'Atlanta Hawks', home: false, value: 10 },
+    { date: '2026-11-11', opponent: 'Utah Jazz', home: false, value: 99 },
+  ];
+
+  it("keeps the logs dated before the game's day, newest first, two of one date by opponent, whatever order they came in", () => {
+    const input = playerInputBefore('nba', 'points', logs, '2026-11-11');
+    expect(input.values).toEqual([10, 30, 20]);
+    expect(playerInputBefore('nba', 'points', [...logs].reverse(), '2026-11-11')).toEqual(input);
+    // Fewer than five games: no projection.
+    expect(input.projection).toBeUndefined();
+    expect(gameDay({ startTime: '2026-11-11T00:30:00.000Z' })).toBe('2026-11-11');
+  });
+
+  it('projects from those same logs', () => {
+    const input = playerInputBefore('nba', 'points', [...POINT_LOGS].reverse(), '2026-11-11');
+    expect(input.values).toEqual(POINTS);
+    // The exponentially weighted mean of the ten, newest weighing most (stats/projection.ts).
+    const weights = POINTS.map((_, i) => 0.8 ** i);
+    const mean = POINTS.reduce((sum, v, i) => sum + v * (weights[i] as number), 0) / weights.reduce((a, b) => a + b);
+    expect(input.projection?.value).toBe(Math.round(mean * 100) / 100);
+    expect(input.projection?.sampleN).toBe(10);
   });
 });
 

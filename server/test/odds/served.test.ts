@@ -40,7 +40,7 @@ describe('the served coefficients', () => {
       stat: 'pra',
       books: [quote('underdog', 30.5, -115, -105), quote('prizepicks', 29.5)],
     };
-    const game = { sport: 'nba', live: false } as BoardGame;
+    const game = { sport: 'nba', live: false, startTime: '2026-11-22T02:00:00.000Z' } as BoardGame;
     const at = Date.parse('2026-11-22T00:00:00Z');
     const real = new PropOdds(new EntryBook(), undefined, REAL_COEFFICIENTS);
     const probabilities = real.probabilities(game, prop as unknown as BoardProp, at) ?? [];
@@ -62,7 +62,7 @@ describe('the served coefficients', () => {
 
   it('keep a prop’s edge with its chances, and judge it again on a day other payouts are in force', () => {
     const prop = { playerKey: 'ann|den', stat: 'pra', books: [quote('underdog', 30.5, -150, 120)] };
-    const game = { sport: 'nba', live: false } as BoardGame;
+    const game = { sport: 'nba', live: false, startTime: '2026-11-22T02:00:00.000Z' } as BoardGame;
     // Underdog's 2-pick Standard pays 3× until the 23rd, then 3.5× (breakeven 57.7 %, then 53.5 %).
     const table = (effectiveFrom: string, multiplier: number) => ({
       id: 'underdog_standard_2',
