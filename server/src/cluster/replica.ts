@@ -23,8 +23,8 @@ export class BoardReplica {
   /** Boards in log order, the oldest first; pruned to the retention. */
   private history: Board[] = [];
   private bookHealth: BookHealth[] = [];
-  /** Set once the log's source reports it; until then, ready means having a board (Redis). */
-  private readyFlag: boolean | undefined;
+  /** Ingest's status as last reported; empty until the log's source reports one (Redis reports health only). */
+  private reported: Partial<FeedStatus> = {};
   private readonly listeners = new Set<(board: Board) => void>();
 
   constructor(private readonly opts: BoardReplicaOptions = {}) {}
@@ -50,14 +50,20 @@ export class BoardReplica {
     return this.bookHealth;
   }
 
+  /** Until ingest says, ready means having a board (a Redis replica's readiness). */
   ready(): boolean {
-    return this.readyFlag ?? this.board.version > 0;
+    return this.reported.ready ?? this.board.version > 0;
+  }
+
+  /** Ingest's status as last reported, each field as last given (FeedStatus's further flags too). */
+  status(): Partial<FeedStatus> {
+    return this.reported;
   }
 
   /** Ingest's status, which changes without a board change (attempts, errors, readiness). */
   setStatus(status: Partial<FeedStatus>): void {
+    this.reported = { ...this.reported, ...status };
     if (status.health) this.bookHealth = status.health;
-    if (status.ready !== undefined) this.readyFlag = status.ready;
   }
 
   /**
