@@ -12,12 +12,14 @@ const web = fileURLToPath(new URL('../web/dist/', import.meta.url));
  * `import('@propsfeed/server')` stays a self-reference, answered by this package's exports.
  */
 export default defineConfig({
-  // sim-books: the simulated books' worker thread (sim/books.ts loads it beside the chunk that starts it).
+  // sim-books and feed-ingest: worker threads (the simulated books, ingest), each loaded beside
+  // the chunk that starts it (threads/start.ts).
   entry: {
     index: 'src/index.ts',
     mcp: 'src/mcp/stdio.ts',
     propsfeed: 'src/bin/propsfeed.ts',
     'sim-books': 'src/sim/worker.ts',
+    'feed-ingest': 'src/cluster/ingestWorker.ts',
   },
   format: ['esm'],
   platform: 'node',

@@ -1,12 +1,13 @@
 /**
  * The one place that decides, from parsed config, which implementations run: the store
  * (SQLite or PostgreSQL), the limiter (in-process or Redis), the key cache and its change
- * notices, and the feed (simulator or real books; on Redis, the cluster feed whose leader
- * runs that ingest).
+ * notices, and the feed (simulator or real books, ingested in a worker thread whose change log
+ * this thread applies; on Redis, the cluster feed whose leader runs that worker).
  */
 
 import type { Redis } from 'ioredis';
 import { startClusterFeed } from './cluster/feed';
+import { startIngestThread } from './cluster/ingestThread';
 import { openKeyNotices } from './cluster/keyNotices';
 import { LeaderLease } from './cluster/leader';
 import type { Config } from './config';
@@ -171,21 +172,25 @@ export async function openRuntime(config: Config, opts: RuntimeOptions = {}): Pr
   // are assigned (the feed; on Redis, the ingest leader).
   let writesStreamLog = () => false;
   if (opts.runFeed) {
+    // Ingest runs in a worker thread of its own; this thread applies its change log (the same
+    // apply code as a Redis replica's) and only serves.
     const ingest = (resume: boolean) =>
-      startFeed({
-        config,
-        db: anyDb,
+      startIngestThread({
+        upstream: upstreamOf(config),
+        store: { databaseUrl: config.PROPS_DATABASE_URL, dataDir: config.PROPS_DATA_DIR },
         ...(logger ? { logger } : {}),
         ...(opts.onBackfill ? { onBackfill: opts.onBackfill } : {}),
         resume,
         now: boardNow,
       });
-    // On Redis every replica serves the replicated board; only the leader runs the ingest.
+    // On Redis only the lease holder runs ingest; every replica serves the board replicated
+    // through Redis. Embedded, this process is the one replica and always leads.
     if (redisUrl) {
       const cluster = await startClusterFeed({
         redisUrl,
         prefix: config.PROPS_REDIS_PREFIX,
         startIngest: ({ resuming }) => ingest(resuming),
+        now: boardNow,
         ...(logger ? { logger } : {}),
       });
       writesStreamLog = () => cluster.isLeader();

@@ -30,6 +30,8 @@ export interface ClusterFeedOptions {
   retentionMs?: number;
   /** How often the leader republishes book health (which changes without a board change). */
   healthEveryMs?: number;
+  /** The board's clock (PROPS_SIM_CLOCK's on the simulator): the delayed view's retention runs on it. */
+  now?: () => number;
 }
 
 /** `stop()` stops ingest (handing the lease over at once) and stops following the board. */
@@ -53,6 +55,7 @@ export async function startClusterFeed(opts: ClusterFeedOptions): Promise<Cluste
     reader,
     keys,
     retentionMs,
+    ...(opts.now ? { now: opts.now } : {}),
     onError: report('board replication'),
   });
   await replicated.start();
@@ -156,7 +159,7 @@ async function lead(deps: LeadDeps): Promise<Leadership> {
   // Boards the new ingest already holds (its start-up backfill, or what it fetched before
   // the stream's last board) go out first, oldest first, so the delayed view has them; boards
   // made meanwhile wait behind them.
-  const backlog = boardsSince(feed, replicated.current().fetchedAt, Date.now() - retentionMs);
+  const backlog = boardsSince(feed, replicated.current().fetchedAt, (deps.opts.now ?? Date.now)() - retentionMs);
   const unsubscribe = feed.subscribe(enqueue);
   publishing = (async () => {
     for (const board of backlog) await publisher.publish(board, feed.health()).catch(report('board publish'));

@@ -8,17 +8,20 @@
  * every game, a delta only the games that changed (plus the board's order of game ids), both
  * deflated JSON. The stream keeps `retentionMs` of history (from a keyframe), which is what
  * the delayed view needs, so a replica started a minute ago answers `at()` like the others.
+ * The changes are made (feed/changes.ts BoardDiffer) and applied (replica.ts BoardReplica) by
+ * the same code as the embedded server's worker and API thread; only the transport is Redis's.
  */
 import { promisify } from 'node:util';
 import { deflateRaw, inflateRaw } from 'node:zlib';
 import type { Redis } from 'ioredis';
-import { type Board, type BoardGame, type BookHealth, EMPTY_BOARD } from '../feed/types';
+import { type BoardChange, BoardDiffer } from '../feed/changes';
+import type { Board, BoardGame, BookHealth } from '../feed/types';
+import { BoardReplica, DEFAULT_RETENTION_MS } from './replica';
+
+export { DEFAULT_RETENTION_MS };
 
 const deflate = promisify(deflateRaw);
 const inflate = promisify(inflateRaw);
-
-/** History kept in the stream and in memory: the free tier's 10-minute delay, plus margin. */
-export const DEFAULT_RETENTION_MS = 15 * 60_000;
 
 export interface ReplicationKeys {
   lease: string;
@@ -38,7 +41,10 @@ export function replicationKeys(prefix: string): ReplicationKeys {
   };
 }
 
-/** One stream entry, before compression. */
+/**
+ * One stream entry's body, before compression: a BoardChange without its numbers, which the
+ * entry carries in its fields (`v`, and `k`: a keyframe, or a delta on version v - 1).
+ */
 interface BoardMessage {
   fetchedAt: number;
   /** Every game id of the board, in board order. */
@@ -87,9 +93,7 @@ export interface BoardPublisherOptions {
 /** The leader's side: turns each new board into a stream entry. */
 export class BoardPublisher {
   private readonly redis: PublishRedis;
-  /** JSON of each game as last published, to send only what changed. */
-  private published = new Map<string, string>();
-  private readonly jsonOf = new WeakMap<BoardGame, string>();
+  private readonly differ = new BoardDiffer();
   private lastKeyframeAt = 0;
 
   constructor(private readonly opts: BoardPublisherOptions) {
@@ -100,19 +104,9 @@ export class BoardPublisher {
 
   /** Appends the board; its cluster-wide version, or null when this replica no longer leads. */
   async publish(board: Board, health: BookHealth[], nowMs = Date.now()): Promise<number | null> {
-    const keyframe = this.published.size === 0 || nowMs - this.lastKeyframeAt >= (this.opts.keyframeEveryMs ?? 60_000);
-    const next = new Map<string, string>();
-    const games: BoardGame[] = [];
-    for (const game of board.games) {
-      let json = this.jsonOf.get(game);
-      if (json === undefined) {
-        json = JSON.stringify(game);
-        this.jsonOf.set(game, json);
-      }
-      next.set(game.id, json);
-      if (keyframe || this.published.get(game.id) !== json) games.push(game);
-    }
-    const message: BoardMessage = { fetchedAt: board.fetchedAt, order: board.games.map((g) => g.id), games, health };
+    const keyframe = this.differ.needsKeyframe || nowMs - this.lastKeyframeAt >= (this.opts.keyframeEveryMs ?? 60_000);
+    const change = this.differ.next(board, health, { keyframe });
+    const message: BoardMessage = { fetchedAt: change.fetchedAt, order: change.order, games: change.games, health };
     const body = await deflate(Buffer.from(JSON.stringify(message)));
     const { keys } = this.opts;
     let version: number | null;
@@ -129,14 +123,13 @@ export class BoardPublisher {
       );
     } catch (err) {
       // Unknown whether it was appended: the next entry is a keyframe, so nobody depends on it.
-      this.published = new Map();
+      this.differ.reset();
       throw err;
     }
     if (version === null) {
-      this.published = new Map();
+      this.differ.reset();
       return null;
     }
-    this.published = next;
     if (keyframe) this.lastKeyframeAt = nowMs;
     return Number(version);
   }
@@ -154,6 +147,8 @@ export interface ReplicatedBoardSourceOptions {
   reader: Redis;
   keys: ReplicationKeys;
   retentionMs?: number;
+  /** The board's clock, which the retention is counted on (default the machine's). */
+  now?: () => number;
   /** How often book health is refreshed from the leader. */
   healthEveryMs?: number;
   onError?: (err: unknown) => void;
@@ -161,19 +156,21 @@ export interface ReplicatedBoardSourceOptions {
 
 type StreamEntry = [id: Buffer, fields: Buffer[]];
 
-/** Every replica's board: the stream, applied in order, with the history `at()` reads. */
+/** Every replica's board: the stream, applied in order (by BoardReplica), with the history `at()` reads. */
 export class ReplicatedBoardSource {
-  private board: Board = EMPTY_BOARD;
-  /** Boards in stream order, the oldest first; pruned to the retention. */
-  private history: Board[] = [];
-  private bookHealth: BookHealth[] = [];
+  private readonly replica: BoardReplica;
   private lastId = '0';
-  private readonly listeners = new Set<(board: Board) => void>();
   private running = false;
   private loop: Promise<void> | undefined;
   private healthTimer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly opts: ReplicatedBoardSourceOptions) {}
+  constructor(private readonly opts: ReplicatedBoardSourceOptions) {
+    this.replica = new BoardReplica({
+      ...(opts.retentionMs !== undefined ? { retentionMs: opts.retentionMs } : {}),
+      ...(opts.now ? { now: opts.now } : {}),
+      onError: (err) => this.report(err),
+    });
+  }
 
   /** Loads the stream's history, then follows it until `stop()`. */
   async start(): Promise<void> {
@@ -201,28 +198,23 @@ export class ReplicatedBoardSource {
   }
 
   current(): Board {
-    return this.board;
+    return this.replica.current();
   }
 
   at(atMs: number): Board {
-    for (let i = this.history.length - 1; i >= 0; i--) {
-      const board = this.history[i] as Board;
-      if (board.fetchedAt <= atMs) return board;
-    }
-    return EMPTY_BOARD;
+    return this.replica.at(atMs);
   }
 
   subscribe(listener: (board: Board) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.replica.subscribe(listener);
   }
 
   health(): BookHealth[] {
-    return this.bookHealth;
+    return this.replica.health();
   }
 
   ready(): boolean {
-    return this.board.version > 0;
+    return this.replica.ready();
   }
 
   private async follow(): Promise<void> {
@@ -239,7 +231,8 @@ export class ReplicatedBoardSource {
         )) as [Buffer, StreamEntry[]][] | null;
         for (const [, entries] of reply ?? []) {
           for (const entry of entries) {
-            if (!(await this.apply(entry))) {
+            const change = await this.decode(entry);
+            if (change && !this.replica.apply(change)) {
               await this.resync();
               break;
             }
@@ -256,69 +249,30 @@ export class ReplicatedBoardSource {
   /** Rebuilds the history from the whole stream (start-up, or after a missed entry). */
   private async resync(): Promise<void> {
     const entries = (await this.opts.redis.xrangeBuffer(this.opts.keys.stream, '-', '+')) as StreamEntry[];
-    const known = this.history;
-    this.history = [];
-    let applied = false;
-    for (const entry of entries) applied = (await this.apply(entry, false)) || applied;
-    // Boards older than the stream (this replica saw them live) stay, so `at()` never regresses.
-    const oldest = this.history[0];
-    if (oldest) this.history = [...known.filter((b) => b.version < oldest.version), ...this.history];
-    else this.history = known;
-    if (applied) this.emit();
+    const changes: BoardChange[] = [];
+    for (const entry of entries) {
+      const change = await this.decode(entry);
+      if (change) changes.push(change);
+    }
+    this.replica.rebuild(changes);
   }
 
-  /** Applies one entry; false when it is a delta on a board this replica does not have. */
-  private async apply([rawId, fields]: StreamEntry, notify = true): Promise<boolean> {
-    const id = rawId.toString();
+  /** One entry as a change (and the stream position past it); undefined for an entry without a board. */
+  private async decode([rawId, fields]: StreamEntry): Promise<BoardChange | undefined> {
+    this.lastId = rawId.toString();
     const field = (name: string) => fields[fields.findIndex((f, i) => i % 2 === 0 && f.toString() === name) + 1];
     const version = Number(field('v')?.toString());
     const keyframe = field('k')?.toString() === 'k';
     const body = field('b');
-    this.lastId = id;
-    if (!body || !Number.isFinite(version)) return true;
-    const base = this.history.at(-1);
-    // A delta whose base is missing: skip it while rebuilding (a keyframe follows), else resync.
-    if (!keyframe && base?.version !== version - 1) return !notify;
+    if (!body || !Number.isFinite(version)) return undefined;
     const message = JSON.parse((await inflate(body)).toString()) as BoardMessage;
-    const byId = new Map<string, BoardGame>();
-    if (!keyframe && base) for (const g of base.games) byId.set(g.id, g);
-    for (const g of message.games) byId.set(g.id, g);
-    const games = message.order.map((gid) => byId.get(gid)).filter((g): g is BoardGame => g !== undefined);
-    const gameById = new Map<string, BoardGame>();
-    for (const g of games) {
-      gameById.set(g.id, g);
-      for (const alias of g.aliases) gameById.set(alias, g);
-    }
-    const board: Board = { version, fetchedAt: message.fetchedAt, games, gameById };
-    this.history.push(board);
-    this.prune();
-    this.board = board;
-    this.bookHealth = message.health;
-    if (notify) this.emit();
-    return true;
-  }
-
-  /** Drops boards older than the retention, keeping the one `at()` needs at its edge. */
-  private prune(): void {
-    const cutoff = Date.now() - (this.opts.retentionMs ?? DEFAULT_RETENTION_MS);
-    let drop = 0;
-    while (drop + 1 < this.history.length && (this.history[drop + 1] as Board).fetchedAt <= cutoff) drop++;
-    if (drop > 0) this.history.splice(0, drop);
+    // The stream numbers every entry, so a delta's base is the entry before it.
+    return { version, ...(keyframe ? {} : { base: version - 1 }), ...message };
   }
 
   private async refreshHealth(): Promise<void> {
     const json = await this.opts.redis.get(this.opts.keys.health);
-    if (json) this.bookHealth = JSON.parse(json) as BookHealth[];
-  }
-
-  private emit(): void {
-    for (const listener of this.listeners) {
-      try {
-        listener(this.board);
-      } catch (err) {
-        this.report(err);
-      }
-    }
+    if (json) this.replica.setStatus({ health: JSON.parse(json) as BookHealth[] });
   }
 
   private readonly report = (err: unknown): void => {

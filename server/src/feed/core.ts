@@ -56,6 +56,8 @@ export interface FeedCoreOptions {
   /** How long past boards stay in memory for `at()`. */
   retainMs: number;
   now: () => number;
+  /** Boards are numbered above this (a restarted ingest worker goes on from its predecessor's numbers). */
+  versionsAfter?: number | undefined;
 }
 
 export class FeedCore {
@@ -69,7 +71,7 @@ export class FeedCore {
   private readonly lockWriter: PropLockWriter | undefined;
 
   constructor(private readonly opts: FeedCoreOptions) {
-    this.merger = new BoardMerger(opts.now());
+    this.merger = new BoardMerger(Math.max(opts.now(), opts.versionsAfter ?? 0));
     for (const book of opts.books) {
       this.books.set(book, { parts: new Map(), games: new Map(), health: new BookHealthRecord(book) });
     }

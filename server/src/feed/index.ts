@@ -46,6 +46,11 @@ export interface StartIngestOptions {
   resume?: boolean;
   /** The simulator's backfill reports its progress here (`props serve` shows it). */
   onBackfill?: (progress: BackfillProgress) => void;
+  /**
+   * Boards are numbered above this: an ingest worker started again after one died goes on
+   * from the numbers its predecessor's boards were served with (views are cached by version).
+   */
+  versionsAfter?: number;
 }
 
 const MIN = 60_000;
@@ -69,6 +74,7 @@ export async function startIngest(opts: StartIngestOptions): Promise<RunningFeed
     logger,
     retainMs: opts.retainMs ?? 30 * MIN,
     now,
+    versionsAfter: opts.versionsAfter,
   });
   // Line tracking starts from what history holds: a leader taking over has its delayed boards
   // from the replicated stream; the real books on a restart rebuild them from history too;

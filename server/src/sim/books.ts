@@ -3,35 +3,14 @@
  * started and stopped with the feed, so rendering their JSON never holds the API's event loop.
  * A worker thread ends with its process, whatever ends it (a signal, a crash): no orphan.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker as startThread } from '../threads/start';
 import type { SimServer } from './server';
 import type { SimBooksData } from './worker';
 
-/** tsx's ESM API module (its package's `./esm/api` import export): where running from sources resolves tsx. */
-function tsxEsmApi(): string {
-  const pkgFile = createRequire(import.meta.url).resolve('tsx/package.json');
-  const pkg = JSON.parse(readFileSync(pkgFile, 'utf8')) as {
-    exports: { './esm/api': { import: { default: string } } };
-  };
-  return join(dirname(pkgFile), pkg.exports['./esm/api'].import.default);
-}
-
-/**
- * The worker: the bundle's own entry (tsup.config.ts `sim-books`) beside the chunk running
- * this; from sources, a worker that registers tsx (through its API: a worker's `--import` does
- * not load hooks on Node 20) and imports the .ts source beside this file.
- */
+/** The worker: the bundle's own entry (tsup.config.ts `sim-books`), or the .ts source beside this file. */
 function startWorker(data: SimBooksData): Worker {
-  if (!import.meta.url.endsWith('.ts'))
-    return new Worker(new URL('./sim-books.js', import.meta.url), { workerData: data });
-  const tsx = pathToFileURL(tsxEsmApi()).href;
-  const source = new URL('./worker.ts', import.meta.url).href;
-  const boot = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(source)}); });`;
-  return new Worker(boot, { eval: true, workerData: data, execArgv: [] });
+  return startThread(import.meta.url, { source: './worker.ts', bundled: './sim-books.js' }, data);
 }
 
 /**

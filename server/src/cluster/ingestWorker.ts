@@ -1,0 +1,98 @@
+/**
+ * The ingest worker's own thread (started by ingestThread.ts): the whole of `startIngest`
+ * (backfill, polling, merge, the writes of line history, locks and game logs) on its own
+ * connection to the store, and its boards sent to the API thread as a change log
+ * (feed/changes.ts) over this thread's port, with its status, log lines and backfill progress.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { startIngest } from '../feed';
+import { followChanges } from '../feed/changes';
+import type { FeedLogger } from '../feed/logger';
+import type { RunningFeed } from '../feed/types';
+import { SimWorld } from '../sim/world';
+import { type Db, openDb } from '../store/db';
+import type { IngestMessage, IngestWorkerData } from './ingestProtocol';
+
+const port = parentPort;
+if (!port) throw new Error('cluster/ingestWorker.ts runs as a worker thread (cluster/ingestThread.ts starts it)');
+const data = workerData as IngestWorkerData;
+const now = () => Date.now() + data.offsetMs;
+
+function post(message: IngestMessage): void {
+  port?.postMessage(message);
+}
+
+/** Log objects cross as structured clones (an Error stays one); what cannot be cloned crosses as JSON. */
+function postLog(level: 'info' | 'warn' | 'error', obj: object, msg?: string): void {
+  try {
+    post({ type: 'log', level, obj, ...(msg !== undefined ? { msg } : {}) });
+  } catch {
+    const plain = JSON.parse(
+      JSON.stringify(obj, (_k, v) => (v instanceof Error ? { message: v.message, stack: v.stack } : v)),
+    );
+    post({ type: 'log', level, obj: plain, ...(msg !== undefined ? { msg } : {}) });
+  }
+}
+
+const logger: FeedLogger = {
+  info: (obj, msg) => postLog('info', obj, msg),
+  warn: (obj, msg) => postLog('warn', obj, msg),
+  error: (obj, msg) => postLog('error', obj, msg),
+};
+
+let closing = false;
+let stop: (() => Promise<void>) | undefined;
+port.on('message', (message) => {
+  if (message !== 'close' || closing) return;
+  closing = true;
+  // Asked to close while starting: it closes once started (the API thread ends it if that is too long).
+  if (stop) void stop();
+});
+
+let db: Db | undefined;
+let feed: RunningFeed;
+try {
+  // Its own connection to the store the API thread opened (migrated already): SQLite in WAL
+  // mode takes one writer beside the API's, and this one writes all day, so it checkpoints
+  // off its event loop like the API thread's.
+  db = await openDb({ ...data.store, checkpointInBackground: true });
+  const upstream =
+    data.upstream.kind === 'simulator'
+      ? { kind: 'simulator' as const, world: new SimWorld(data.upstream.seed) }
+      : data.upstream;
+  feed = await startIngest({
+    upstream,
+    db,
+    now,
+    logger,
+    resume: data.resume,
+    versionsAfter: data.versionsAfter,
+    ...(data.reportBackfill ? { onBackfill: (progress) => post({ type: 'backfill', progress }) } : {}),
+  });
+} catch (err) {
+  await db?.close().catch(() => {});
+  post({ type: 'failed', error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+  port.close();
+  process.exit(1);
+}
+
+const follower = followChanges(
+  feed,
+  { change: (change) => post({ type: 'change', change }), status: (status) => post({ type: 'status', status }) },
+  { afterMs: data.afterMs, fromMs: now() - data.retentionMs },
+);
+post({ type: 'started' });
+// Book health changes without a board (attempts, errors): sent when it does.
+const statusTimer = setInterval(() => follower.checkStatus(), data.statusEveryMs);
+
+stop = async () => {
+  clearInterval(statusTimer);
+  follower.stop();
+  try {
+    await feed.stop();
+  } finally {
+    await db?.close();
+    port.close();
+  }
+};
+if (closing) await stop();
