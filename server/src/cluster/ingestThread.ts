@@ -100,7 +100,12 @@ export async function startIngestThread(opts: IngestThreadOptions): Promise<Inge
         statusEveryMs: opts.statusEveryMs ?? 1_000,
         reportBackfill: opts.onBackfill !== undefined,
       };
-      const w = startWorker(import.meta.url, { source: './ingestWorker.ts', bundled: './feed-ingest.js' }, data);
+      const w = startWorker(
+        import.meta.url,
+        { source: './ingestWorker.ts', bundled: './feed-ingest.js' },
+        data,
+        'ingest',
+      );
       worker = w;
       opts.onWorker?.(w);
       const startedAt = Date.now();

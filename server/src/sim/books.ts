@@ -10,7 +10,7 @@ import type { SimBooksData } from './worker';
 
 /** The worker: the bundle's own entry (tsup.config.ts `sim-books`), or the .ts source beside this file. */
 function startWorker(data: SimBooksData): Worker {
-  return startThread(import.meta.url, { source: './worker.ts', bundled: './sim-books.js' }, data);
+  return startThread(import.meta.url, { source: './worker.ts', bundled: './sim-books.js' }, data, 'sim books');
 }
 
 /**

@@ -22,12 +22,18 @@ function tsxEsmApi(): string {
  * Starts a worker thread from the module at `from` (its `import.meta.url`): from a .ts file,
  * the source `files.source` beside it, through tsx (registered by its API: a worker's
  * `--import` does not load hooks on Node 20); from the bundle, its entry `files.bundled`
- * beside the chunk running this (tsup.config.ts names it).
+ * beside the chunk running this (tsup.config.ts names it). `name` is the thread's name where
+ * Node names threads (24 does; `pnpm bench` tells the ingest worker's CPU by it).
  */
-export function startWorker(from: string, files: { source: string; bundled: string }, workerData: unknown): Worker {
-  if (!from.endsWith('.ts')) return new Worker(new URL(files.bundled, from), { workerData });
+export function startWorker(
+  from: string,
+  files: { source: string; bundled: string },
+  workerData: unknown,
+  name: string,
+): Worker {
+  if (!from.endsWith('.ts')) return new Worker(new URL(files.bundled, from), { workerData, name });
   const tsx = pathToFileURL(tsxEsmApi()).href;
   const source = new URL(files.source, from).href;
   const boot = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(source)}); });`;
-  return new Worker(boot, { eval: true, workerData, execArgv: [] });
+  return new Worker(boot, { eval: true, workerData, execArgv: [], name });
 }
