@@ -19,7 +19,15 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 const defaultDist = join(here, 'dist');
 
 /** The runtime values of @propsfeed/contract the page and the SDK's client read. */
-const CONTRACT_VALUES = ['SPORT_IDS', 'TIERS', 'WEBHOOK_EVENT_TYPES', 'MAX_SCAN_LIMIT', 'PROBABILITY_METHODS'] as const;
+const CONTRACT_VALUES = [
+  'BOOKS',
+  'BOOK_NAMES',
+  'SPORT_IDS',
+  'TIERS',
+  'WEBHOOK_EVENT_TYPES',
+  'MAX_SCAN_LIMIT',
+  'PROBABILITY_METHODS',
+] as const;
 
 interface RouteLike {
   method: string;
