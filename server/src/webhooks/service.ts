@@ -40,7 +40,13 @@ import { messageId } from './events';
 import { type ChangeFeed, Producer } from './producer';
 import { httpSender, type Sender } from './sender';
 import { generateSecret } from './sign';
-import type { DeliveryRecord, EndpointRecord, EventRecord, WebhookStore } from './store';
+import {
+  type DeliveryRecord,
+  type EndpointRecord,
+  type EventRecord,
+  NEW_ENDPOINT_STATE,
+  type WebhookStore,
+} from './store';
 import { checkTarget, systemResolver, type TargetPolicy } from './targets';
 
 /** Work that runs only on the replica that leads webhooks. */
@@ -322,15 +328,7 @@ export class WebhookService {
       minEdge,
       entry,
       secret: generateSecret(),
-      previousSecret: null,
-      previousSecretUntil: null,
-      status: 'active',
-      disabledReason: null,
-      failingSince: null,
-      consecutiveFailures: 0,
-      pausedReason: null,
-      pausedAt: null,
-      probeAt: null,
+      ...NEW_ENDPOINT_STATE,
       createdAt,
       updatedAt: now,
     };

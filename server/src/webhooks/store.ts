@@ -46,6 +46,19 @@ export interface EndpointRecord {
   updatedAt: number;
 }
 
+/** The state of an endpoint just registered: active, never rotated, failing or paused (create writes it; test fixtures start from it). */
+export const NEW_ENDPOINT_STATE = {
+  previousSecret: null,
+  previousSecretUntil: null,
+  status: 'active',
+  disabledReason: null,
+  failingSince: null,
+  consecutiveFailures: 0,
+  pausedReason: null,
+  pausedAt: null,
+  probeAt: null,
+} as const satisfies Partial<EndpointRecord>;
+
 /** A message: one event's body, sent with the same id to every endpoint it goes to. */
 export interface EventRecord {
   id: string;

@@ -1,5 +1,5 @@
 /** An endpoint's stored record for the webhook tests that write the store or the dispatcher directly; each test overrides what it is about. */
-import type { EndpointRecord } from '../../src/webhooks/store';
+import { type EndpointRecord, NEW_ENDPOINT_STATE } from '../../src/webhooks/store';
 
 const T = Date.UTC(2026, 10, 22, 1);
 
@@ -16,15 +16,7 @@ export function endpointRecord(overrides: Partial<EndpointRecord> = {}): Endpoin
     minEdge: null,
     entry: null,
     secret: 'whsec_c2VjcmV0',
-    previousSecret: null,
-    previousSecretUntil: null,
-    status: 'active',
-    disabledReason: null,
-    failingSince: null,
-    consecutiveFailures: 0,
-    pausedReason: null,
-    pausedAt: null,
-    probeAt: null,
+    ...NEW_ENDPOINT_STATE,
     createdAt: T,
     updatedAt: T,
     ...overrides,
