@@ -5,7 +5,7 @@
  * from the board stream (replication.ts), so both serve boards made by this same code.
  */
 import type { BoardChange, FeedStatus } from '../feed/changes';
-import { type Board, type BoardGame, type BookHealth, EMPTY_BOARD } from '../feed/types';
+import { type Board, type BoardGame, type BookHealth, EMPTY_BOARD, gamesById } from '../feed/types';
 
 /** History kept in memory (and in Redis's stream): the free tier's 10-minute delay, plus margin. */
 export const DEFAULT_RETENTION_MS = 15 * 60_000;
@@ -78,12 +78,7 @@ export class BoardReplica {
     if (change.base !== undefined && base) for (const g of base.games) byId.set(g.id, g);
     for (const g of change.games) byId.set(g.id, g);
     const games = change.order.map((gid) => byId.get(gid)).filter((g): g is BoardGame => g !== undefined);
-    const gameById = new Map<string, BoardGame>();
-    for (const g of games) {
-      gameById.set(g.id, g);
-      for (const alias of g.aliases) gameById.set(alias, g);
-    }
-    const board: Board = { version: change.version, fetchedAt: change.fetchedAt, games, gameById };
+    const board: Board = { version: change.version, fetchedAt: change.fetchedAt, games, gameById: gamesById(games) };
     this.history.push(board);
     this.prune();
     this.board = board;

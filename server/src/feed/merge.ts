@@ -7,7 +7,7 @@
 import { BOOKS, type Book, GAME_STATE_ORDER, type GameState } from '@propsfeed/contract';
 import { normalizeName } from '../books/names';
 import type { GameScore, SlateGame, SlateLine } from '../books/types';
-import type { Board, BoardGame, BoardProp, BookQuote } from './types';
+import { type Board, type BoardGame, type BoardProp, type BookQuote, gamesById } from './types';
 
 /** A book's line with the time it last changed (kept by the feed across polls). */
 export interface QuotedLine extends SlateLine {
@@ -97,13 +97,8 @@ export class BoardMerger {
     }
     this.previous = next;
     games.sort(compareGames);
-    const gameById = new Map<string, BoardGame>();
-    for (const g of games) {
-      gameById.set(g.id, g);
-      for (const alias of g.aliases) gameById.set(alias, g);
-    }
     this.version += 1;
-    return { version: this.version, fetchedAt, games, gameById };
+    return { version: this.version, fetchedAt, games, gameById: gamesById(games) };
   }
 }
 

@@ -114,6 +114,16 @@ export interface RunningFeed extends BoardSource {
 
 export const EMPTY_BOARD: Board = { version: 0, fetchedAt: 0, games: [], gameById: new Map() };
 
+/** Board.gameById of `games`: each game by its id and by each of its aliases. */
+export function gamesById(games: readonly BoardGame[]): Map<string, BoardGame> {
+  const byId = new Map<string, BoardGame>();
+  for (const g of games) {
+    byId.set(g.id, g);
+    for (const alias of g.aliases) byId.set(alias, g);
+  }
+  return byId;
+}
+
 /** How many props a board holds (what /readyz and the start-up line report). */
 export function propCount(board: Board): number {
   let n = 0;

@@ -10,6 +10,7 @@ import {
   type BoardSource,
   type BookHealth,
   EMPTY_BOARD,
+  gamesById,
 } from '../../src/feed/types';
 
 export interface PropSpec {
@@ -100,13 +101,8 @@ export function buildBoard(specs: GameSpec[], fetchedAt = Date.now()): Board {
     (a, b) =>
       GAME_STATE_ORDER[a.state] - GAME_STATE_ORDER[b.state] || a.startMs - b.startMs || a.id.localeCompare(b.id),
   );
-  const gameById = new Map<string, BoardGame>();
-  for (const g of games) {
-    gameById.set(g.id, g);
-    for (const alias of g.aliases) gameById.set(alias, g);
-  }
   versions += 1;
-  return { version: versions, fetchedAt, games, gameById };
+  return { version: versions, fetchedAt, games, gameById: gamesById(games) };
 }
 
 /** `n` props spread over games, for scans and caps: players P000…, stat points. */
