@@ -104,6 +104,8 @@ export interface AppDeps {
   stream?: Partial<Omit<StreamHubOptions, 'source' | 'views' | 'now' | 'log'>>;
   /** The stored stream event log (resumes past the in-memory window); none: such ids get a reset snapshot. */
   streamLog?: StreamLog;
+  /** The ingest worker's rendering of each change's events (StreamHubOptions.rendered). */
+  renderedEvents?: StreamHubOptions['rendered'];
   /** Webhooks: their store, targets allowed, clock, leadership; none: the webhook routes answer 503. */
   webhooks?: WebhookOptions;
 }
@@ -253,6 +255,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const hub = new StreamHub({
     ...deps.stream,
     ...(deps.streamLog ? { log: deps.streamLog } : {}),
+    ...(deps.renderedEvents ? { rendered: deps.renderedEvents } : {}),
     source: deps.source,
     views: queryDeps.views,
     now: boardNow,

@@ -101,6 +101,7 @@ export async function serve(opts: ServeOptions = {}, config: Config = loadConfig
     streamTokens: runtime.streamTokens,
     streamSlots: runtime.streamSlots,
     streamLog: runtime.streamLog,
+    renderedEvents: runtime.renderedEvents,
     webhooks: runtime.webhooks,
     now: runtime.now,
     boardNow: runtime.boardNow,

@@ -37,6 +37,7 @@ import { schedulePruning } from './store/pruning';
 import { connectRedis } from './store/redis';
 import type { Store } from './store/types';
 import { StreamLog } from './stream/log';
+import type { RenderedChange } from './stream/rendered';
 import { RedisStreamSlots, type StreamSlots } from './stream/slots';
 import { RedisStreamTokens, type StreamTokens } from './stream/tokens';
 import { OpeningLines } from './views/openingLines';
@@ -56,8 +57,10 @@ export interface Runtime {
   entries: EntryBook;
   /** The model's coefficients served: the real ones when the books are real (PROPS_BOOKS), else the simulator's. */
   coefficients: Coefficients;
-  /** The stored stream event log (PROPS_STREAM_LOG_HOURS; absent at 0). */
+  /** The stored stream event log (PROPS_STREAM_LOG_HOURS; absent at 0), read here and written by the ingest worker. */
   streamLog?: StreamLog;
+  /** The ingest worker's rendering of each change's events, for the streams (embedded: the board comes from that worker). */
+  renderedEvents?: (version: number) => RenderedChange | undefined;
   /** On Redis: stream tokens and open-stream counts every replica shares (else the app keeps its own). */
   streamTokens?: StreamTokens;
   streamSlots?: StreamSlots;
@@ -128,7 +131,8 @@ export async function openRuntime(config: Config, opts: RuntimeOptions = {}): Pr
   const boardNow = simulatedClock(now, config.PROPS_SIM_CLOCK);
   const { logger } = opts;
   // Before anything opens: a bad payout table is a configuration error.
-  const entries = new EntryBook(entryTablesOf(config));
+  const entryTables = entryTablesOf(config);
+  const entries = new EntryBook(entryTables);
   const onError = (err: unknown) => logger?.error({ err }, 'background task failed');
   // Config parsing guarantees a database URL beside a Redis URL: replicas share one PostgreSQL.
   const redisUrl = config.PROPS_REDIS_URL;
@@ -167,9 +171,14 @@ export async function openRuntime(config: Config, opts: RuntimeOptions = {}): Pr
   const streamRedis = redisUrl ? connectRedis(redisUrl, { onError }) : undefined;
   const streamTokens = streamRedis && new RedisStreamTokens(streamRedis, config.PROPS_REDIS_PREFIX);
   const streamSlots = streamRedis && new RedisStreamSlots(streamRedis, config.PROPS_REDIS_PREFIX, undefined, onError);
+  const streamLogLimits =
+    config.PROPS_STREAM_LOG_HOURS > 0
+      ? { retainMs: config.PROPS_STREAM_LOG_HOURS * 3_600_000, maxEvents: config.PROPS_STREAM_LOG_MAX_EVENTS }
+      : undefined;
   let feed: RunningFeed = idleFeed();
-  // Who writes the stream's event log and line history, and prunes them: where board versions
-  // are assigned (the feed; on Redis, the ingest leader).
+  let renderedEvents: Runtime['renderedEvents'];
+  // Who prunes line history: where board versions are assigned (the feed; on Redis, the
+  // ingest leader). The stream's event log is written and pruned by the ingest worker itself.
   let writesStreamLog = () => false;
   if (opts.runFeed) {
     // Ingest runs in a worker thread of its own; this thread applies its change log (the same
@@ -182,6 +191,11 @@ export async function openRuntime(config: Config, opts: RuntimeOptions = {}): Pr
         ...(opts.onBackfill ? { onBackfill: opts.onBackfill } : {}),
         resume,
         now: boardNow,
+        // The worker renders the stream's events once, for this thread's streams and its log.
+        stream: {
+          entryTables,
+          ...(streamLogLimits ? { log: streamLogLimits } : {}),
+        },
       });
     // On Redis only the lease holder runs ingest; every replica serves the board replicated
     // through Redis. Embedded, this process is the one replica and always leads.
@@ -196,20 +210,22 @@ export async function openRuntime(config: Config, opts: RuntimeOptions = {}): Pr
       writesStreamLog = () => cluster.isLeader();
       feed = cluster;
     } else {
-      feed = await ingest(false);
+      const thread = await ingest(false);
+      // This thread serves the worker's boards, so it can send the worker's rendering of them;
+      // a Redis replica's boards come through Redis, and it renders their events itself.
+      renderedEvents = (version) => thread.renderedEvents(version);
+      feed = thread;
       writesStreamLog = () => true;
     }
   }
-  const streamLog =
-    config.PROPS_STREAM_LOG_HOURS > 0
-      ? new StreamLog(anyDb, {
-          retainMs: config.PROPS_STREAM_LOG_HOURS * 3_600_000,
-          maxEvents: config.PROPS_STREAM_LOG_MAX_EVENTS,
-          writes: () => writesStreamLog(),
-          now: boardNow,
-          onError: (err) => logger?.error({ err }, 'stream event log failed'),
-        })
-      : undefined;
+  const streamLog = streamLogLimits
+    ? new StreamLog(anyDb, {
+        ...streamLogLimits,
+        writes: () => false,
+        now: boardNow,
+        onError: (err) => logger?.error({ err }, 'stream event log failed'),
+      })
+    : undefined;
   // Line history of games that ended PROPS_HISTORY_DAYS ago, by the process that writes it.
   const historyPruner = createLineHistoryStore(anyDb);
   const stopHistoryPruning = schedulePruning(
@@ -239,6 +255,7 @@ export async function openRuntime(config: Config, opts: RuntimeOptions = {}): Pr
     coefficients: servedCoefficients(config.PROPS_BOOKS.length > 0),
     ...(streamTokens && streamSlots ? { streamTokens, streamSlots } : {}),
     ...(streamLog ? { streamLog } : {}),
+    ...(renderedEvents ? { renderedEvents } : {}),
     webhooks,
     now,
     boardNow,

@@ -1,7 +1,8 @@
 /** What the ingest worker (ingestWorker.ts) and the API thread (ingestThread.ts) say to each other. */
-import type { Book } from '@propsfeed/contract';
+import type { Book, EntryTable } from '@propsfeed/contract';
 import type { BackfillProgress } from '../feed/backfill';
 import type { BoardChange, FeedStatus } from '../feed/changes';
+import type { RenderedChange } from '../stream/rendered';
 
 export interface IngestWorkerData {
   /** The books, or the simulated world by its seed (a worker builds its own). */
@@ -19,11 +20,23 @@ export interface IngestWorkerData {
   retentionMs: number;
   statusEveryMs: number;
   reportBackfill: boolean;
+  /** startIngest's `pollMs` (tests poll fast); default its own. */
+  pollMs?: number;
+  /**
+   * The stream's events are rendered here (stream/renderer.ts), for the API thread's streams
+   * and, with `log`, the stored event log this worker then writes (PROPS_STREAM_LOG_HOURS).
+   */
+  stream?: {
+    /** The pick'em payout tables the edges are judged on. */
+    entryTables: readonly EntryTable[];
+    log?: { retainMs: number; maxEvents: number };
+  };
 }
 
 /** Worker → API thread, in order. The API thread sends only `'close'`. */
 export type IngestMessage =
-  | { type: 'change'; change: BoardChange }
+  /** A board, with its stream events rendered when the worker renders them. */
+  | { type: 'change'; change: BoardChange; events?: RenderedChange }
   | { type: 'status'; status: FeedStatus }
   | { type: 'log'; level: 'info' | 'warn' | 'error'; obj: object; msg?: string }
   | { type: 'backfill'; progress: BackfillProgress }

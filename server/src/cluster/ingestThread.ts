@@ -9,6 +9,7 @@ import type { Worker } from 'node:worker_threads';
 import type { StartIngestOptions, Upstream } from '../feed';
 import { type FeedLogger, SILENT_LOGGER } from '../feed/logger';
 import type { RunningFeed } from '../feed/types';
+import type { RenderedChange } from '../stream/rendered';
 import { startWorker } from '../threads/start';
 import type { IngestMessage, IngestWorkerData } from './ingestProtocol';
 import { BoardReplica, DEFAULT_RETENTION_MS } from './replica';
@@ -24,12 +25,16 @@ export interface IngestThreadOptions {
   onBackfill?: StartIngestOptions['onBackfill'];
   /** Boards kept for `at()` (default DEFAULT_RETENTION_MS: the free tier's delay, plus margin). */
   retentionMs?: number;
+  /** How often the worker polls the books (tests); default startIngest's. */
+  pollMs?: number;
   /** How often the worker checks its status (book health) for a change to send (default 1 s). */
   statusEveryMs?: number;
   /** Backoff before restarting a dead worker: from `minMs`, doubling, up to `maxMs` (defaults 1 s and 30 s). */
   restart?: { minMs?: number; maxMs?: number };
   /** Called with each worker started (tests end one to see the restart). */
   onWorker?: (worker: Worker) => void;
+  /** Render the stream's events in the worker (and write their log there): IngestWorkerData.stream. */
+  stream?: IngestWorkerData['stream'];
 }
 
 /** A worker that ran this long before dying restarts after the shortest backoff again. */
@@ -40,6 +45,8 @@ const CLOSE_TIMEOUT_MS = 3_000;
 export interface IngestThread extends RunningFeed {
   /** How many times the worker died and was started again. */
   restarts(): number;
+  /** The worker's rendering of the change to board `version`, while that board is being applied (StreamHubOptions.rendered). */
+  renderedEvents(version: number): RenderedChange | undefined;
 }
 
 /** Starts the worker and resolves once its ingest runs and its backlog is applied (rejects if ingest fails to start). */
@@ -63,16 +70,23 @@ export async function startIngestThread(opts: IngestThreadOptions): Promise<Inge
   /** Deaths since the last worker that ran HEALTHY_RUN_MS. */
   let failures = 0;
   let restartTimer: NodeJS.Timeout | undefined;
+  /** The events of the change being applied: the hub asks for them as the replica tells it of the board. */
+  let applying: RenderedChange | undefined;
 
   const handle = (message: IngestMessage) => {
     switch (message.type) {
       case 'change':
-        // The port loses nothing and keeps order: a delta without its base is a bug, said loudly.
-        if (!replica.apply(message.change))
-          logger.error(
-            { version: message.change.version, base: message.change.base },
-            'ingest sent a delta on a board this thread does not have',
-          );
+        applying = message.events;
+        try {
+          // The port loses nothing and keeps order: a delta without its base is a bug, said loudly.
+          if (!replica.apply(message.change))
+            logger.error(
+              { version: message.change.version, base: message.change.base },
+              'ingest sent a delta on a board this thread does not have',
+            );
+        } finally {
+          applying = undefined;
+        }
         return;
       case 'status':
         replica.setStatus(message.status);
@@ -99,6 +113,8 @@ export async function startIngestThread(opts: IngestThreadOptions): Promise<Inge
         retentionMs,
         statusEveryMs: opts.statusEveryMs ?? 1_000,
         reportBackfill: opts.onBackfill !== undefined,
+        ...(opts.stream ? { stream: opts.stream } : {}),
+        ...(opts.pollMs !== undefined ? { pollMs: opts.pollMs } : {}),
       };
       const w = startWorker(
         import.meta.url,
@@ -157,6 +173,7 @@ export async function startIngestThread(opts: IngestThreadOptions): Promise<Inge
     health: () => replica.health(),
     ready: () => replica.ready(),
     restarts: () => restarts,
+    renderedEvents: (version) => (applying?.version === version ? applying : undefined),
     async stop() {
       closing = true;
       clearTimeout(restartTimer);

@@ -3,14 +3,24 @@
  * (backfill, polling, merge, the writes of line history, locks and game logs) on its own
  * connection to the store, and its boards sent to the API thread as a change log
  * (feed/changes.ts) over this thread's port, with its status, log lines and backfill progress.
+ * With `stream`, each board's stream events go with it, rendered here once, and are written
+ * to the stored event log here (stream/renderer.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { startIngest } from '../feed';
 import { followChanges } from '../feed/changes';
 import type { FeedLogger } from '../feed/logger';
 import type { RunningFeed } from '../feed/types';
+import { createGameLogStore } from '../history/gameLogs';
+import { EntryBook, PropOdds } from '../odds';
+import { servedCoefficients } from '../odds/coefficients';
 import { SimWorld } from '../sim/world';
+import { GameLogIndex, gameLogCount } from '../stats/gameLogIndex';
 import { type Db, openDb } from '../store/db';
+import { StreamEncoder } from '../stream/encode';
+import { StreamLog } from '../stream/log';
+import { StreamRenderer } from '../stream/renderer';
+import { ViewRegistry } from '../views';
 import type { IngestMessage, IngestWorkerData } from './ingestProtocol';
 
 const port = parentPort;
@@ -51,6 +61,9 @@ port.on('message', (message) => {
 
 let db: Db | undefined;
 let feed: RunningFeed;
+let renderer: StreamRenderer | undefined;
+let gameLogIndex: GameLogIndex | undefined;
+let streamLog: StreamLog | undefined;
 try {
   // Its own connection to the store the API thread opened (migrated already): SQLite in WAL
   // mode takes one writer beside the API's, and this one writes all day, so it checkpoints
@@ -67,8 +80,28 @@ try {
     logger,
     resume: data.resume,
     versionsAfter: data.versionsAfter,
+    ...(data.pollMs !== undefined ? { pollMs: data.pollMs } : {}),
     ...(data.reportBackfill ? { onBackfill: (progress) => post({ type: 'backfill', progress }) } : {}),
   });
+  if (data.stream) {
+    // The views the events are rendered from, as the API thread builds them (app.ts): the
+    // game-log index gives the projections and the chances' inputs, the tables the edges.
+    const onError = (err: unknown) => logger.error({ err }, 'game log index failed');
+    gameLogIndex = new GameLogIndex(createGameLogStore(db), gameLogCount(db), onError);
+    await gameLogIndex.start();
+    const coefficients = servedCoefficients(data.upstream.kind === 'books');
+    const odds = new PropOdds(new EntryBook(data.stream.entryTables), gameLogIndex, coefficients);
+    const views = new ViewRegistry(feed, gameLogIndex, odds);
+    if (data.stream.log)
+      streamLog = new StreamLog(db, {
+        ...data.stream.log,
+        writes: () => true,
+        now,
+        onError: (err) => logger.error({ err }, 'stream event log failed'),
+      });
+    // Subscribed before the change log's follower below, so each board's events are rendered when it is sent.
+    renderer = new StreamRenderer(feed, new StreamEncoder(views), streamLog);
+  }
 } catch (err) {
   await db?.close().catch(() => {});
   post({ type: 'failed', error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
@@ -78,7 +111,13 @@ try {
 
 const follower = followChanges(
   feed,
-  { change: (change) => post({ type: 'change', change }), status: (status) => post({ type: 'status', status }) },
+  {
+    change: (change) => {
+      const events = renderer?.renderedFor(change.version);
+      post({ type: 'change', change, ...(events ? { events } : {}) });
+    },
+    status: (status) => post({ type: 'status', status }),
+  },
   { afterMs: data.afterMs, fromMs: now() - data.retentionMs },
 );
 post({ type: 'started' });
@@ -88,8 +127,11 @@ const statusTimer = setInterval(() => follower.checkStatus(), data.statusEveryMs
 stop = async () => {
   clearInterval(statusTimer);
   follower.stop();
+  renderer?.stop();
+  gameLogIndex?.stop();
   try {
     await feed.stop();
+    await streamLog?.close();
   } finally {
     await db?.close();
     port.close();

@@ -161,6 +161,13 @@ function eventsByGame(change: BoardChange): Map<string, number[]> {
 
 const NO_BYTES = Buffer.alloc(0);
 
+/** A change's events rendered elsewhere (the ingest worker: stream/rendered.ts), by event index. */
+export interface RenderedEvents {
+  plain: string[];
+  edges: string[];
+  facts: (EdgeFacts | undefined)[];
+}
+
 type RemovedReason = (typeof STREAM_REMOVED_REASONS)[number];
 
 export function removedJson(game: Pick<BoardGame, 'id' | 'sport'>, prop: FilteredProp, reason: RemovedReason): string {
@@ -180,6 +187,21 @@ export class StreamEncoder {
   private readonly snapshots = new WeakMap<Board, Map<string, Buffer>>();
 
   constructor(private readonly views: ViewRegistry) {}
+
+  /**
+   * Takes a change's events as rendered elsewhere, so this encoder never renders them: the
+   * stream then sends the bytes the renderer also logged. Before any other use of the change.
+   */
+  seed(change: BoardChange, rendered: RenderedEvents): void {
+    this.changes.set(change, {
+      byRendering: new Map<Rendering, (string | undefined)[]>([
+        ['plain', rendered.plain],
+        ['edges', rendered.edges],
+      ]),
+      byView: new Map(),
+      edgeFacts: rendered.facts,
+    });
+  }
 
   /** The frames of a change the view shows, after skipping its first `skip` events (a resume mid-change). */
   changeBytes(change: BoardChange, view: StreamView, skip = 0): Buffer {

@@ -16,6 +16,7 @@ import type { ViewRegistry } from '../views';
 import type { BoardChange } from '../views/boardChanges';
 import { frame, StreamEncoder, type StreamView } from './encode';
 import type { StreamLog } from './log';
+import { type RenderedChange, renderedEventsOf } from './rendered';
 import { ChangeWindow, type StreamPosition } from './window';
 
 export type EndReason = (typeof STREAM_END_REASONS)[number];
@@ -35,8 +36,14 @@ export interface StreamHubOptions {
   tickMs?: number;
   /** How long a stream resuming from an id this replica has not reached yet waits for it: default 5 s. */
   aheadWaitMs?: number;
-  /** The stored event log: ids older than the window resume from it, and each change is appended to it. */
+  /** The stored event log: ids older than the window resume from it, and each change is appended to it (where this process writes it). */
   log?: StreamLog;
+  /**
+   * A change's events as the ingest worker rendered them (stream/renderer.ts), asked for as
+   * each board arrives: streams then send the bytes the worker logged, and this thread renders
+   * only what it was not given.
+   */
+  rendered?: (version: number) => RenderedChange | undefined;
   /** Most events a resume from the log sends; beyond it the stream starts over with a snapshot. */
   maxReplayEvents?: number;
   /** Events read from the log at a time: default 500. */
@@ -401,13 +408,27 @@ export class StreamHub {
   private onBoard(board: Board): void {
     const change = this.window.push(board);
     if (!change) return;
-    if (change !== 'gap') this.opts.log?.append(change, this.encoder);
+    if (change !== 'gap') {
+      this.seed(change);
+      this.opts.log?.append(change, this.encoder);
+    }
     for (const group of this.groups.values()) {
       if (group.view.delayMs > 0) continue;
       if (change === 'gap') this.resetGroup(group, board.version);
       else this.advance(group, [change]);
     }
     for (const listener of this.changeListeners) listener(change, board.version);
+  }
+
+  /**
+   * Gives the encoder the change's events as rendered by ingest, when ingest diffed the same
+   * two boards (not so for a restarted worker's first board, which it diffed from its own
+   * start: that change is rendered here, and the log misses it, so a resume across it resets).
+   */
+  private seed(change: BoardChange): void {
+    const rendered = this.opts.rendered?.(change.version);
+    if (rendered?.previousVersion !== change.previousVersion || rendered.rows.length !== change.events.length) return;
+    this.encoder.seed(change, renderedEventsOf(change, rendered.rows));
   }
 
   /** Delayed views move to the newest board old enough; waiting clients are let in or given up on. */

@@ -5,28 +5,20 @@
  * and bytes an uninterrupted stream gave it. Stored by the megabyte: one Brotli-compressed
  * record per change and sport (the filter every view has), holding each event's JSON and what
  * the other filters read; a resume selects records by version and sport, and filters their
- * events as encode.ts does. Written where board versions are assigned (the feed's process; on
- * the shared engines the ingest leader), after the board's fan-out, one transaction per batch
- * of changes; kept `retainMs` (PROPS_STREAM_LOG_HOURS).
+ * events as encode.ts does. Written where board versions are assigned: by the ingest worker
+ * (on the shared engines the leader's), which renders each change once for the log and for
+ * the API thread's streams (rendered.ts); by the hub where a feed runs on the API thread
+ * (tests). One transaction per batch of changes; kept `retainMs` (PROPS_STREAM_LOG_HOURS).
  */
 
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompress, constants as zlib } from 'node:zlib';
-import type { SportId } from '@propsfeed/contract';
 import { type Kysely, sql } from 'kysely';
-import { normalizeName } from '../books/names';
 import type { Db, Engine } from '../store/db';
 import { schedulePruning } from '../store/pruning';
 import type { BoardChange, ChangeEvent } from '../views/boardChanges';
-import {
-  type EdgeFacts,
-  minEdgeVerdict,
-  RENDERING_KINDS,
-  removedJson,
-  renderingOf,
-  type StreamEncoder,
-  type StreamView,
-} from './encode';
+import { minEdgeVerdict, renderingOf, type StreamEncoder, type StreamView } from './encode';
+import { factsOf, gameIdsOf, type LoggedRow, loggedRows } from './rendered';
 import type { StreamPosition } from './window';
 
 interface StreamChangesTable {
@@ -43,39 +35,8 @@ interface StreamRecordsTable {
   sport: string;
   /** How many events the record holds. */
   events: number;
-  /** Brotli of the JSON array of the events' LoggedRow, in id order. */
+  /** Brotli of the JSON array of the events' LoggedRow (rendered.ts), in id order. */
   body: Buffer | Uint8Array;
-}
-
-/**
- * One event as the log keeps it, inside a record: [idx (1-based, the k of the id `N.k`), kind,
- * game ids (`|id|alias|`), live (0 or 1), stat, player (normalizeName), JSON, JSON with edges
- * (when it differs), the new row's edge, the prop before the change (LoggedBefore, when its
- * row had an edge), the prop.removed JSON a minEdge view sends when the edge fell below its
- * floor (where that can happen)].
- */
-type LoggedRow = [
-  idx: number,
-  kind: string,
-  gameIds: string,
-  live: 0 | 1,
-  stat: string | null,
-  player: string | null,
-  json: string,
-  jsonEdges: string | null,
-  edge: number | null,
-  before: LoggedBefore | null,
-  jsonBelow: string | null,
-];
-
-/** The prop before a change as the log keeps it: what minEdgeVerdict reads. */
-interface LoggedBefore {
-  ids: string[];
-  sport: SportId;
-  live: boolean;
-  player: string;
-  stat: string;
-  edge: number | null;
 }
 
 interface StreamLogSchema {
@@ -111,31 +72,6 @@ export interface LoggedEvent {
 /** Most events kept by default, whatever their age: a cap on the log's size (about 60 bytes an event compressed). */
 export const DEFAULT_MAX_LOGGED_EVENTS = 2_000_000;
 
-function loggedBefore(before: NonNullable<EdgeFacts['before']>): LoggedBefore {
-  const { game, prop, edge } = before;
-  return {
-    ids: [game.id, ...game.aliases],
-    sport: game.sport,
-    live: game.live,
-    player: prop.player,
-    stat: prop.stat,
-    edge: edge ?? null,
-  };
-}
-
-/** The edge facts of a logged event, as the encoder judged them when it was sent. */
-function factsOf(row: LoggedRow): EdgeFacts {
-  const before = row[9] ?? undefined;
-  return {
-    now: row[8] ?? undefined,
-    before: before && {
-      game: { id: before.ids[0] as string, aliases: before.ids.slice(1), sport: before.sport, live: before.live },
-      prop: { player: before.player, stat: before.stat },
-      edge: before.edge ?? undefined,
-    },
-  };
-}
-
 /**
  * Events rendered, and inserted, between turns of the event loop: a change of thousands of
  * events (many games live) is written without holding the loop more than a few milliseconds
@@ -165,8 +101,6 @@ function shows(view: StreamView, row: LoggedRow): boolean {
   if (view.minEdge !== null && !(row[8] !== null && row[8] >= view.minEdge) && row[9] === null) return false;
   return true;
 }
-
-const gameIdsOf = (ids: readonly string[]) => `|${ids.join('|')}|`;
 
 export class StreamLog {
   private readonly kysely: Kysely<StreamLogSchema>;
@@ -228,34 +162,14 @@ export class StreamLog {
         events: change.events.length,
       });
       const bySport = new Map<string, LoggedRow[]>();
-      for (let i = 0; i < change.events.length; i++) {
-        if (i > 0 && i % SLICE === 0) await nextTurn();
-        const event = change.events[i] as ChangeEvent;
-        const json = encoder.eventJson(change, RENDERING_KINDS.plain, i);
-        const edges = event.kind === 'prop' ? encoder.eventJson(change, RENDERING_KINDS.edges, i) : json;
-        const prop = event.kind === 'game' ? undefined : event.prop;
-        const facts = encoder.edgeFacts(change, i);
-        // A prop without an edge before was shown by no minEdge view: nothing to keep of it.
-        const before = facts?.before?.edge === undefined ? undefined : facts.before;
-        // A view can have shown it before and no longer: when its edge was and is now lower or gone.
-        const canFall =
-          event.kind === 'prop' && before?.edge !== undefined && (facts?.now === undefined || facts.now < before.edge);
-        const row: LoggedRow = [
-          i + 1,
-          event.kind,
-          gameIdsOf([event.game.id, ...event.game.aliases]),
-          event.game.live ? 1 : 0,
-          prop?.stat ?? null,
-          prop ? normalizeName(prop.player) : null,
-          json,
-          edges === json ? null : edges,
-          facts?.now ?? null,
-          before ? loggedBefore(before) : null,
-          canFall && prop ? removedJson(event.game, prop, 'below_min_edge') : null,
-        ];
-        const rows = bySport.get(event.game.sport);
-        if (rows) rows.push(row);
-        else bySport.set(event.game.sport, [row]);
+      for (let from = 0; from < change.events.length; from += SLICE) {
+        if (from > 0) await nextTurn();
+        for (const row of loggedRows(change, encoder, from, Math.min(from + SLICE, change.events.length))) {
+          const sport = (change.events[row[0] - 1] as ChangeEvent).game.sport;
+          const rows = bySport.get(sport);
+          if (rows) rows.push(row);
+          else bySport.set(sport, [row]);
+        }
       }
       for (const [sport, rows] of bySport) {
         // Stringified in slices (a busy change's JSON is megabytes), compressed off the loop.
