@@ -8,7 +8,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { startIngest } from '../feed';
-import { followChanges } from '../feed/changes';
+import { type BoardChange, followChanges } from '../feed/changes';
 import type { FeedLogger } from '../feed/logger';
 import type { RunningFeed } from '../feed/types';
 import { createGameLogStore } from '../history/gameLogs';
@@ -83,15 +83,8 @@ try {
     ...(data.pollMs !== undefined ? { pollMs: data.pollMs } : {}),
     ...(data.reportBackfill ? { onBackfill: (progress) => post({ type: 'backfill', progress }) } : {}),
   });
+  // Subscribed before the change log's follower below, so each board's events are rendered when it is sent.
   if (data.stream) {
-    // The views the events are rendered from, as the API thread builds them (app.ts): the
-    // game-log index gives the projections and the chances' inputs, the tables the edges.
-    const onError = (err: unknown) => logger.error({ err }, 'game log index failed');
-    gameLogIndex = new GameLogIndex(createGameLogStore(db), gameLogCount(db), onError);
-    await gameLogIndex.start();
-    const coefficients = servedCoefficients(data.upstream.kind === 'books');
-    const odds = new PropOdds(new EntryBook(data.stream.entryTables), gameLogIndex, coefficients);
-    const views = new ViewRegistry(feed, gameLogIndex, odds);
     if (data.stream.log)
       streamLog = new StreamLog(db, {
         ...data.stream.log,
@@ -99,8 +92,7 @@ try {
         now,
         onError: (err) => logger.error({ err }, 'stream event log failed'),
       });
-    // Subscribed before the change log's follower below, so each board's events are rendered when it is sent.
-    renderer = new StreamRenderer(feed, new StreamEncoder(views), streamLog);
+    renderer = new StreamRenderer(feed, streamLog);
   }
 } catch (err) {
   await db?.close().catch(() => {});
@@ -109,18 +101,51 @@ try {
   process.exit(1);
 }
 
+/** Changes held while the renderer's views load (the API thread has the backlog meanwhile). */
+let held: BoardChange[] | undefined;
+const sendChange = (change: BoardChange) => {
+  const events = renderer?.takeRendered(change.version);
+  post({ type: 'change', change, ...(events ? { events } : {}) });
+};
 const follower = followChanges(
   feed,
   {
-    change: (change) => {
-      const events = renderer?.renderedFor(change.version);
-      post({ type: 'change', change, ...(events ? { events } : {}) });
-    },
+    change: (change) => (held ? held.push(change) : sendChange(change)),
     status: (status) => post({ type: 'status', status }),
   },
   { afterMs: data.afterMs, fromMs: now() - data.retentionMs },
 );
 post({ type: 'started' });
+if (renderer && data.stream) {
+  // The views the events are rendered from, as the API thread builds them (app.ts): the
+  // game-log index gives the projections and the chances' inputs, the tables the edges. It
+  // loads after 'started', beside the API thread's own index, not before it; the boards that
+  // come meanwhile wait here, then go with their events.
+  held = [];
+  const { stream } = data;
+  const onError = (err: unknown) => logger.error({ err }, 'game log index failed');
+  const index = new GameLogIndex(createGameLogStore(db as Db), gameLogCount(db as Db), onError);
+  gameLogIndex = index;
+  const rendering = renderer;
+  void index
+    .start()
+    .then(() => {
+      const coefficients = servedCoefficients(data.upstream.kind === 'books');
+      const odds = new PropOdds(new EntryBook(stream.entryTables), index, coefficients);
+      rendering.start(new StreamEncoder(new ViewRegistry(feed, index, odds)));
+    })
+    .catch((err: unknown) => {
+      // Without the worker's rendering the API thread renders the events, and the log is not written.
+      logger.error({ err }, 'the stream events cannot be rendered in the ingest worker');
+      rendering.stop();
+      renderer = undefined;
+    })
+    .finally(() => {
+      const waiting = held ?? [];
+      held = undefined;
+      if (!closing) for (const change of waiting) sendChange(change);
+    });
+}
 // Book health changes without a board (attempts, errors): sent when it does.
 const statusTimer = setInterval(() => follower.checkStatus(), data.statusEveryMs);
 
