@@ -9,8 +9,8 @@
  * by the same rule, else from source. The published package's bin is dist/props.js itself
  * (publishConfig).
  */
-import { readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { bundleIsFresh } from './fresh.js';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const CLI_BUNDLE = ['cli/dist/props.js'];
@@ -28,35 +28,15 @@ const SERVER_SOURCES = [
 ];
 const NEEDS_SERVER = new Set(['serve', 'keys', 'stats']);
 
-/** The newest modification time under a file or folder, its installed packages aside (0 when absent). */
-function newest(path) {
-  let stat;
-  try {
-    stat = statSync(path);
-  } catch {
-    return 0;
-  }
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let time = stat.mtimeMs;
-  for (const name of readdirSync(path)) {
-    if (name !== 'node_modules') time = Math.max(time, newest(`${path}/${name}`));
-  }
-  return time;
-}
-
-/** Whether every file of a bundle is there and newer than every source it is made from. */
-function fresh(bundle, sources) {
-  const built = Math.min(...bundle.map((file) => newest(`${repo}${file}`)));
-  return built > 0 && sources.every((source) => newest(`${repo}${source}`) <= built);
-}
-
 const needsServer = process.argv.slice(2).some((arg) => NEEDS_SERVER.has(arg));
-if (!needsServer && fresh(CLI_BUNDLE, CLI_SOURCES)) {
+if (!needsServer && bundleIsFresh(repo, CLI_BUNDLE, CLI_SOURCES)) {
   await import(`${repo}${CLI_BUNDLE[0]}`);
 } else {
   // Before tsx is registered: its hooks would take part in loading every module of the bundle.
   const server =
-    needsServer && fresh(SERVER_BUNDLE, SERVER_SOURCES) ? await import(`${repo}${SERVER_BUNDLE[0]}`) : undefined;
+    needsServer && bundleIsFresh(repo, SERVER_BUNDLE, SERVER_SOURCES)
+      ? await import(`${repo}${SERVER_BUNDLE[0]}`)
+      : undefined;
   const { register } = await import('tsx/esm/api');
   // The repository's tsconfig (its `paths` point @propsfeed/sdk at the source), whatever the working folder.
   register({ tsconfig: `${repo}tsconfig.json` });
