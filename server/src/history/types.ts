@@ -121,6 +121,11 @@ export interface GameLogStore {
   append(logs: readonly GameLog[]): Promise<number>;
   /** One player's logs, newest first (by date). */
   forPlayer(q: GameLogQuery): Promise<GameLog[]>;
+  /**
+   * Every log in one read, grouped by sport, player and stat, each group newest first: what an
+   * index in memory loads at start.
+   */
+  all(): Promise<GameLog[]>;
   /** Every player's logs for one stat of a sport, newest first; for projections in bulk. */
   forStat(sport: SportId, stat: string, opts?: { sinceDate?: string }): Promise<GameLog[]>;
   /** Some players' logs of games before `beforeDate` (YYYY-MM-DD), newest first: what was known before a game's day. */

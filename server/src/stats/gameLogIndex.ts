@@ -30,6 +30,8 @@ const CATCH_UP_DAYS = 2;
 const playerId = (sport: string, key: string) => `${sport}|${key}`;
 const projectionId = (sport: string, key: string, stat: string) => `${sport}|${key}|${stat}`;
 const SPORTS = Object.keys(STAT_KEYS) as SportId[];
+const statId = (sport: string, stat: string) => `${sport}|${stat}`;
+const CATALOG_STATS = new Set(SPORTS.flatMap((sport) => STAT_KEYS[sport].map((stat) => statId(sport, stat))));
 
 /** How many logs the store holds: the cheap check of whether the index is behind. */
 export function gameLogCount(db: Db): () => Promise<number> {
@@ -127,10 +129,8 @@ export class GameLogIndex implements ProjectionSource {
   }
 
   private async readAll(): Promise<void> {
-    const logs: GameLog[] = [];
-    for (const sport of SPORTS) {
-      for (const stat of STAT_KEYS[sport]) logs.push(...(await this.store.forStat(sport, stat)));
-    }
+    // One read of the whole table (a query per sport and stat took twice as long); only the catalog's stats are held.
+    const logs = (await this.store.all()).filter((log) => CATALOG_STATS.has(statId(log.sport, log.stat)));
     this.players = new Map();
     this.projections = new Map();
     this.held = 0;
@@ -147,20 +147,24 @@ export class GameLogIndex implements ProjectionSource {
   }
 
   private apply(logs: readonly GameLog[], dedupe: boolean): void {
-    const touched = new Map<string, [IndexedPlayer, string]>();
+    // Keyed by the list itself: the logs come grouped by player and stat, and a key built per log cost more than the rest.
+    const touched = new Map<GameLog[], [IndexedPlayer, string]>();
+    let player: IndexedPlayer | undefined;
     for (const log of logs) {
-      const id = playerId(log.sport, log.playerKey);
-      let player = this.players.get(id);
-      if (!player) {
-        player = {
-          sport: log.sport,
-          playerKey: log.playerKey,
-          name: log.player,
-          team: log.team,
-          byStat: new Map(),
-          newestDate: log.date,
-        };
-        this.players.set(id, player);
+      if (player?.playerKey !== log.playerKey || player.sport !== log.sport) {
+        const id = playerId(log.sport, log.playerKey);
+        player = this.players.get(id);
+        if (!player) {
+          player = {
+            sport: log.sport,
+            playerKey: log.playerKey,
+            name: log.player,
+            team: log.team,
+            byStat: new Map(),
+            newestDate: log.date,
+          };
+          this.players.set(id, player);
+        }
       }
       let list = player.byStat.get(log.stat);
       if (!list) {
@@ -176,11 +180,10 @@ export class GameLogIndex implements ProjectionSource {
         player.name = log.player;
         player.team = log.team;
       }
-      touched.set(`${id}|${log.stat}`, [player, log.stat]);
+      touched.set(list, [player, log.stat]);
     }
     if (touched.size === 0) return;
-    for (const [player, stat] of touched.values()) {
-      const list = player.byStat.get(stat) as GameLog[];
+    for (const [list, [player, stat]] of touched) {
       list.sort(byDateDesc);
       const id = projectionId(player.sport, player.playerKey, stat);
       const projection = projectStat(player.sport, stat, list);
