@@ -12,6 +12,7 @@ import {
   bulkInsert,
   type HistoryGamesTable,
   type HistoryPropsTable,
+  type HistorySchema,
   historyDb,
   type LineHistoryTable,
   type LinePointsTable,
@@ -145,26 +146,9 @@ function propIdsOf(kysely: object): Map<string, number> {
   return ids;
 }
 
-export function createLineHistoryStore(store: Db): LineHistoryStore {
-  const { kysely, engine } = historyDb(store);
-  const propIds = propIdsOf(kysely);
-
-  async function resolveGame(id: string) {
-    const row = await kysely.selectFrom('history_games').select('merged_id').where('id', '=', id).executeTakeFirst();
-    if (!row) return undefined;
-    const rows: HistoryGamesTable[] = await kysely
-      .selectFrom('history_games')
-      .selectAll()
-      .where('merged_id', '=', row.merged_id)
-      .execute();
-    const merged = rows.find((r) => r.id === row.merged_id) ?? rows[0];
-    if (!merged) return undefined;
-    return { gameId: row.merged_id, sport: merged.sport as SportId, bookGameIds: rows.map((r) => r.id) };
-  }
-
+/** The feed's writes: each cycle's games, props and points. */
+function cycleRecorder({ kysely, engine }: Db<HistorySchema>, propIds: Map<string, number>) {
   return {
-    resolveGame,
-
     async record({ games, changes }) {
       if (games.length === 0 && changes.length === 0) return;
       const learned = new Map<string, number>();
@@ -230,7 +214,12 @@ export function createLineHistoryStore(store: Db): LineHistoryStore {
       // Only once committed: a rolled-back prop row has no id.
       for (const [key, id] of learned) propIds.set(key, id);
     },
+  } satisfies Partial<LineHistoryStore>;
+}
 
+/** The pruning of ended games' history; it shares the prop ids the recorder learns, to forget them. */
+function endedGamePruner({ kysely }: Db<HistorySchema>, propIds: Map<string, number>) {
+  return {
     async pruneEnded(endedBeforeMs: number) {
       const ended = kysely
         .selectFrom('history_games')
@@ -258,7 +247,12 @@ export function createLineHistoryStore(store: Db): LineHistoryStore {
         await nextTurn();
       }
     },
+  } satisfies Partial<LineHistoryStore>;
+}
 
+/** What the feed reads back when it resumes or restores. */
+function resumeReads({ kysely }: Db<HistorySchema>) {
+  return {
     async lastRecordedAt() {
       const row = await kysely
         .selectFrom('line_history')
@@ -314,6 +308,26 @@ export function createLineHistoryStore(store: Db): LineHistoryStore {
         .execute();
       return rows.map(toChange);
     },
+  } satisfies Partial<LineHistoryStore>;
+}
+
+/** One prop's history (the history route), and the game lookup it starts from. */
+function propHistoryReads({ kysely }: Db<HistorySchema>) {
+  async function resolveGame(id: string) {
+    const row = await kysely.selectFrom('history_games').select('merged_id').where('id', '=', id).executeTakeFirst();
+    if (!row) return undefined;
+    const rows: HistoryGamesTable[] = await kysely
+      .selectFrom('history_games')
+      .selectAll()
+      .where('merged_id', '=', row.merged_id)
+      .execute();
+    const merged = rows.find((r) => r.id === row.merged_id) ?? rows[0];
+    if (!merged) return undefined;
+    return { gameId: row.merged_id, sport: merged.sport as SportId, bookGameIds: rows.map((r) => r.id) };
+  }
+
+  return {
+    resolveGame,
 
     async propHistory(q: PropHistoryQuery) {
       const game = await resolveGame(q.gameId);
@@ -370,7 +384,12 @@ export function createLineHistoryStore(store: Db): LineHistoryStore {
         truncated,
       };
     },
+  } satisfies Partial<LineHistoryStore>;
+}
 
+/** The movers route's read. */
+function moverReads({ kysely }: Db<HistorySchema>) {
+  return {
     async movers(q: MoversQuery) {
       const games = await kysely
         .selectFrom('history_games')
@@ -426,5 +445,18 @@ export function createLineHistoryStore(store: Db): LineHistoryStore {
       for (const rec of merged.values()) rec.books.sort((a, b) => a.source.localeCompare(b.source));
       return [...merged.values()];
     },
+  } satisfies Partial<LineHistoryStore>;
+}
+
+/** The store's methods come in parts by concern (above), each checked against LineHistoryStore. */
+export function createLineHistoryStore(store: Db): LineHistoryStore {
+  const db = historyDb(store);
+  const propIds = propIdsOf(db.kysely);
+  return {
+    ...cycleRecorder(db, propIds),
+    ...endedGamePruner(db, propIds),
+    ...resumeReads(db),
+    ...propHistoryReads(db),
+    ...moverReads(db),
   };
 }

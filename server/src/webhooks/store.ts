@@ -428,40 +428,41 @@ function holdChosen(engine: Engine, chosen: readonly (Claimable & { rid: number 
     from json_to_recordset(${keys}::json) as j(p text, e text) where d.endpoint_id = j.p and d.event_id = j.e`;
 }
 
-export function createWebhookStore(store: Db): WebhookStore {
-  const db = store as unknown as Db<WebhookSchema>;
-  const k = db.kysely;
-  const { engine } = db;
+type WebhookDb = Db<WebhookSchema>;
 
-  async function bodiesOf(
-    rows: readonly { endpoint_id: string; event_id: string; type: string; attempts: number }[],
-    bodies = new Map<string, string>(),
-  ) {
-    if (rows.length === 0) return [];
-    const ids = [...new Set(rows.map((r) => r.event_id))].filter((id) => !bodies.has(id));
-    for (let i = 0; i < ids.length; i += 500) {
-      const found = await k
-        .selectFrom('webhook_events')
-        .select(['id', 'body'])
-        .where('id', 'in', ids.slice(i, i + 500))
-        .execute();
-      for (const e of found) bodies.set(e.id, e.body);
-    }
-    const claimed: ClaimedDelivery[] = [];
-    for (const r of rows) {
-      const body = bodies.get(r.event_id);
-      if (body === undefined) continue;
-      claimed.push({
-        endpointId: r.endpoint_id,
-        eventId: r.event_id,
-        type: r.type as WebhookDeliveredType,
-        attempts: Number(r.attempts),
-        body,
-      });
-    }
-    return claimed;
+/** The claimed rows with their events' bodies; `bodies` keeps those read across claims (see WebhookStore.claimDue). */
+async function bodiesOf(
+  k: WebhookDb['kysely'],
+  rows: readonly { endpoint_id: string; event_id: string; type: string; attempts: number }[],
+  bodies = new Map<string, string>(),
+) {
+  if (rows.length === 0) return [];
+  const ids = [...new Set(rows.map((r) => r.event_id))].filter((id) => !bodies.has(id));
+  for (let i = 0; i < ids.length; i += 500) {
+    const found = await k
+      .selectFrom('webhook_events')
+      .select(['id', 'body'])
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
+    for (const e of found) bodies.set(e.id, e.body);
   }
+  const claimed: ClaimedDelivery[] = [];
+  for (const r of rows) {
+    const body = bodies.get(r.event_id);
+    if (body === undefined) continue;
+    claimed.push({
+      endpointId: r.endpoint_id,
+      eventId: r.event_id,
+      type: r.type as WebhookDeliveredType,
+      attempts: Number(r.attempts),
+      body,
+    });
+  }
+  return claimed;
+}
 
+/** Endpoints: registered, read, changed and deleted. */
+function endpointRegistry({ kysely: k }: WebhookDb) {
   return {
     async insertEndpoint(e) {
       await k
@@ -539,7 +540,12 @@ export function createWebhookStore(store: Db): WebhookStore {
         return Number(result.numDeletedRows) > 0;
       });
     },
+  } satisfies Partial<WebhookStore>;
+}
 
+/** What producers write: events, their deliveries, the production cursors. */
+function eventQueue({ kysely: k, engine }: WebhookDb) {
+  return {
     async enqueue(events, deliveries, cursor) {
       if (events.length === 0 && deliveries.length === 0 && !cursor) return;
       await k.transaction().execute(async (trx) => {
@@ -583,7 +589,12 @@ export function createWebhookStore(store: Db): WebhookStore {
       const row = await k.selectFrom('webhook_cursor').select('version').where('name', '=', name).executeTakeFirst();
       return row ? Number(row.version) : undefined;
     },
+  } satisfies Partial<WebhookStore>;
+}
 
+/** Deliveries taken for an attempt, and when the next is due. */
+function deliveryClaims({ kysely: k, engine }: WebhookDb) {
+  return {
     async claimDue(nowMs, heldUntil, limit, bodies, shares) {
       const clamp = (n: number) => Math.max(0, Math.min(limit, Math.floor(n)));
       const perEndpoint = clamp(shares?.perEndpoint ?? limit);
@@ -595,7 +606,7 @@ export function createWebhookStore(store: Db): WebhookStore {
         if (rows.length > 0) await holdChosen(engine, rows, heldUntil).execute(trx);
         return rows;
       });
-      return bodiesOf(chosen, bodies);
+      return bodiesOf(k, chosen, bodies);
     },
 
     async claimOldest(endpointId, heldUntil) {
@@ -617,7 +628,7 @@ export function createWebhookStore(store: Db): WebhookStore {
         .where('status', '=', 'pending')
         .returning(['endpoint_id', 'event_id', 'type', 'attempts'])
         .execute();
-      return (await bodiesOf(result))[0];
+      return (await bodiesOf(k, result))[0];
     },
 
     async claimOne(endpointId, eventId, heldUntil) {
@@ -628,7 +639,7 @@ export function createWebhookStore(store: Db): WebhookStore {
         .where('event_id', '=', eventId)
         .returning(['endpoint_id', 'event_id', 'type', 'attempts'])
         .execute();
-      return (await bodiesOf(result))[0];
+      return (await bodiesOf(k, result))[0];
     },
 
     async nextDueAt() {
@@ -641,7 +652,12 @@ export function createWebhookStore(store: Db): WebhookStore {
         .executeTakeFirst();
       return row?.at === null || row?.at === undefined ? undefined : Number(row.at);
     },
+  } satisfies Partial<WebhookStore>;
+}
 
+/** Each delivery's outcome: attempts recorded, read back, failed with their endpoint, pruned when old. */
+function deliveryLog({ kysely: k, engine }: WebhookDb) {
+  return {
     async recordAttempts(updates) {
       for (let i = 0; i < updates.length; i += UPDATE_CHUNK) {
         const json = JSON.stringify(
@@ -697,24 +713,6 @@ export function createWebhookStore(store: Db): WebhookStore {
       return Number(result.numUpdatedRows);
     },
 
-    async watchSettlements(watches) {
-      if (watches.length === 0) return;
-      await k
-        .insertInto('webhook_settlements')
-        .values(watches.map((w) => ({ game_id: w.gameId, sport: w.sport, date: w.date, final_at: w.finalAt })))
-        .onConflict((oc) => oc.column('game_id').doNothing())
-        .execute();
-    },
-
-    async settlementWatches() {
-      const rows = await k.selectFrom('webhook_settlements').selectAll().orderBy('final_at').execute();
-      return rows.map((r) => ({ gameId: r.game_id, sport: r.sport, date: r.date, finalAt: num(r.final_at) }));
-    },
-
-    async dropSettlementWatch(gameId) {
-      await k.deleteFrom('webhook_settlements').where('game_id', '=', gameId).execute();
-    },
-
     async prune(beforeMs) {
       return k.transaction().execute(async (trx) => {
         const gone = await trx
@@ -736,5 +734,40 @@ export function createWebhookStore(store: Db): WebhookStore {
         return Number(gone.numDeletedRows);
       });
     },
+  } satisfies Partial<WebhookStore>;
+}
+
+/** Games waiting to settle. */
+function settlementWatchList({ kysely: k }: WebhookDb) {
+  return {
+    async watchSettlements(watches) {
+      if (watches.length === 0) return;
+      await k
+        .insertInto('webhook_settlements')
+        .values(watches.map((w) => ({ game_id: w.gameId, sport: w.sport, date: w.date, final_at: w.finalAt })))
+        .onConflict((oc) => oc.column('game_id').doNothing())
+        .execute();
+    },
+
+    async settlementWatches() {
+      const rows = await k.selectFrom('webhook_settlements').selectAll().orderBy('final_at').execute();
+      return rows.map((r) => ({ gameId: r.game_id, sport: r.sport, date: r.date, finalAt: num(r.final_at) }));
+    },
+
+    async dropSettlementWatch(gameId) {
+      await k.deleteFrom('webhook_settlements').where('game_id', '=', gameId).execute();
+    },
+  } satisfies Partial<WebhookStore>;
+}
+
+/** The store's methods come in parts by concern (above), each checked against WebhookStore. */
+export function createWebhookStore(store: Db): WebhookStore {
+  const db = store as unknown as WebhookDb;
+  return {
+    ...endpointRegistry(db),
+    ...eventQueue(db),
+    ...deliveryClaims(db),
+    ...deliveryLog(db),
+    ...settlementWatchList(db),
   };
 }
