@@ -175,48 +175,60 @@ export async function openRuntime(config: Config, opts: RuntimeOptions = {}): Pr
     config.PROPS_STREAM_LOG_HOURS > 0
       ? { retainMs: config.PROPS_STREAM_LOG_HOURS * 3_600_000, maxEvents: config.PROPS_STREAM_LOG_MAX_EVENTS }
       : undefined;
+  // The game-log index loads while ingest starts (a restart's replay takes seconds), and
+  // catches up with what ingest wrote before anything is served from it (below).
+  const gameLogs = new GameLogIndex(createGameLogStore(anyDb), gameLogCount(anyDb), onError);
+  const gameLogsLoaded = gameLogs.start();
+  // Awaited below; a failure meanwhile is not an unhandled rejection.
+  gameLogsLoaded.catch(() => {});
   let feed: RunningFeed = idleFeed();
   let renderedEvents: Runtime['renderedEvents'];
   // Who prunes line history: where board versions are assigned (the feed; on Redis, the
   // ingest leader). The stream's event log is written and pruned by the ingest worker itself.
   let writesStreamLog = () => false;
-  if (opts.runFeed) {
-    // Ingest runs in a worker thread of its own; this thread applies its change log (the same
-    // apply code as a Redis replica's) and only serves.
-    const ingest = (resume: boolean) =>
-      startIngestThread({
-        upstream: upstreamOf(config),
-        store: { databaseUrl: config.PROPS_DATABASE_URL, dataDir: config.PROPS_DATA_DIR },
-        ...(logger ? { logger } : {}),
-        ...(opts.onBackfill ? { onBackfill: opts.onBackfill } : {}),
-        resume,
-        now: boardNow,
-        // The worker renders the stream's events once, for this thread's streams and its log.
-        stream: {
-          entryTables,
-          ...(streamLogLimits ? { log: streamLogLimits } : {}),
-        },
-      });
-    // On Redis only the lease holder runs ingest; every replica serves the board replicated
-    // through Redis. Embedded, this process is the one replica and always leads.
-    if (redisUrl) {
-      const cluster = await startClusterFeed({
-        redisUrl,
-        prefix: config.PROPS_REDIS_PREFIX,
-        startIngest: ({ resuming }) => ingest(resuming),
-        now: boardNow,
-        ...(logger ? { logger } : {}),
-      });
-      writesStreamLog = () => cluster.isLeader();
-      feed = cluster;
-    } else {
-      const thread = await ingest(false);
-      // This thread serves the worker's boards, so it can send the worker's rendering of them;
-      // a Redis replica's boards come through Redis, and it renders their events itself.
-      renderedEvents = (version) => thread.renderedEvents(version);
-      feed = thread;
-      writesStreamLog = () => true;
+  try {
+    if (opts.runFeed) {
+      // Ingest runs in a worker thread of its own; this thread applies its change log (the same
+      // apply code as a Redis replica's) and only serves.
+      const ingest = (resume: boolean) =>
+        startIngestThread({
+          upstream: upstreamOf(config),
+          store: { databaseUrl: config.PROPS_DATABASE_URL, dataDir: config.PROPS_DATA_DIR },
+          ...(logger ? { logger } : {}),
+          ...(opts.onBackfill ? { onBackfill: opts.onBackfill } : {}),
+          resume,
+          now: boardNow,
+          // The worker renders the stream's events once, for this thread's streams and its log.
+          stream: {
+            entryTables,
+            ...(streamLogLimits ? { log: streamLogLimits } : {}),
+          },
+        });
+      // On Redis only the lease holder runs ingest; every replica serves the board replicated
+      // through Redis. Embedded, this process is the one replica and always leads.
+      if (redisUrl) {
+        const cluster = await startClusterFeed({
+          redisUrl,
+          prefix: config.PROPS_REDIS_PREFIX,
+          startIngest: ({ resuming }) => ingest(resuming),
+          now: boardNow,
+          ...(logger ? { logger } : {}),
+        });
+        writesStreamLog = () => cluster.isLeader();
+        feed = cluster;
+      } else {
+        const thread = await ingest(false);
+        // This thread serves the worker's boards, so it can send the worker's rendering of them;
+        // a Redis replica's boards come through Redis, and it renders their events itself.
+        renderedEvents = (version) => thread.renderedEvents(version);
+        feed = thread;
+        writesStreamLog = () => true;
+      }
     }
+  } catch (err) {
+    // No feed, no runtime: the index's checks stop with it.
+    gameLogs.stop();
+    throw err;
   }
   const streamLog = streamLogLimits
     ? new StreamLog(anyDb, {
@@ -233,7 +245,9 @@ export async function openRuntime(config: Config, opts: RuntimeOptions = {}): Pr
     { writes: () => writesStreamLog(), onError: (err) => logger?.error({ err }, 'line history pruning failed') },
   );
   // What the board routes read besides the board; the game-log index is also the projection source.
-  const boardData = await openBoardData(anyDb, feed, onError);
+  await gameLogsLoaded;
+  await gameLogs.refresh();
+  const boardData = await openBoardData(anyDb, feed, onError, gameLogs);
   const webhookRedis = redisUrl ? connectRedis(redisUrl, { onError }) : undefined;
   const webhooks: WebhookOptions = {
     store: createWebhookStore(anyDb),
@@ -284,13 +298,15 @@ export async function openBoardData(
   db: Db,
   feed: BoardSource,
   onError: (err: unknown) => void,
+  /** The game-log index, started and current (the runtime loads it beside ingest); default one started here. */
+  started?: GameLogIndex,
 ): Promise<BoardData & { stop(): void }> {
   const history = unavailableOnFailure(createLineHistoryStore(db), onError);
   const settlements = settlementsUnavailableOnFailure(createSettlementStore(db), onError);
-  const gameLogs = new GameLogIndex(createGameLogStore(db), gameLogCount(db), onError);
+  const gameLogs = started ?? new GameLogIndex(createGameLogStore(db), gameLogCount(db), onError);
   const openings = new OpeningLines(feed, history);
   openings.start();
-  await gameLogs.start();
+  if (!started) await gameLogs.start();
   return {
     gameLogs,
     history,
