@@ -39,8 +39,12 @@ export interface IngestThreadOptions {
 
 /** A worker that ran this long before dying restarts after the shortest backoff again. */
 const HEALTHY_RUN_MS = 60_000;
-/** How long a closing worker has to stop ingest and close its store before it is ended. */
-const CLOSE_TIMEOUT_MS = 3_000;
+/**
+ * How long a closing worker has to stop ingest, write the stream log's last changes and close
+ * its store before it is ended. Generous: a worker asked to close just after start may still be
+ * loading its game-log index (its loop is held for about a second, several on a loaded machine).
+ */
+const CLOSE_TIMEOUT_MS = 10_000;
 
 export interface IngestThread extends RunningFeed {
   /** How many times the worker died and was started again. */
