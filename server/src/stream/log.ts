@@ -102,10 +102,16 @@ function shows(view: StreamView, row: LoggedRow): boolean {
   return true;
 }
 
+/** A change waiting to be written, and its events' rows (made as the write reaches them, or already made). */
+interface QueuedChange {
+  change: BoardChange;
+  rowsOf: (from: number, to: number) => readonly LoggedRow[];
+}
+
 export class StreamLog {
   private readonly kysely: Kysely<StreamLogSchema>;
   private readonly engine: Engine;
-  private queue: { change: BoardChange; encoder: StreamEncoder }[] = [];
+  private queue: QueuedChange[] = [];
   private writing: Promise<void> | undefined;
   private readonly stopPruning: () => void;
 
@@ -129,8 +135,17 @@ export class StreamLog {
 
   /** Queues a change the stream sent; written after the current turn (the board's fan-out), off its path. */
   append(change: BoardChange, encoder: StreamEncoder): void {
+    this.enqueue({ change, rowsOf: (from, to) => loggedRows(change, encoder, from, to) });
+  }
+
+  /** Queues a change whose rows are made already (the ingest worker sent them on with its board). */
+  appendRendered(change: BoardChange, rows: readonly LoggedRow[]): void {
+    this.enqueue({ change, rowsOf: (from, to) => rows.slice(from, to) });
+  }
+
+  private enqueue(queued: QueuedChange): void {
     if (!this.opts.writes()) return;
-    this.queue.push({ change, encoder });
+    this.queue.push(queued);
     const max = this.opts.maxQueued ?? 1_000;
     if (this.queue.length > max) this.queue.splice(0, this.queue.length - max);
     this.writing ??= this.drain();
@@ -151,10 +166,10 @@ export class StreamLog {
     this.writing = undefined;
   }
 
-  private async write(batch: readonly { change: BoardChange; encoder: StreamEncoder }[]): Promise<void> {
+  private async write(batch: readonly QueuedChange[]): Promise<void> {
     const changes: StreamChangesTable[] = [];
     const records: StreamRecordsTable[] = [];
-    for (const { change, encoder } of batch) {
+    for (const { change, rowsOf } of batch) {
       changes.push({
         version: change.version,
         previous_version: change.previousVersion,
@@ -164,7 +179,7 @@ export class StreamLog {
       const bySport = new Map<string, LoggedRow[]>();
       for (let from = 0; from < change.events.length; from += SLICE) {
         if (from > 0) await nextTurn();
-        for (const row of loggedRows(change, encoder, from, Math.min(from + SLICE, change.events.length))) {
+        for (const row of rowsOf(from, Math.min(from + SLICE, change.events.length))) {
           const sport = (change.events[row[0] - 1] as ChangeEvent).game.sport;
           const rows = bySport.get(sport);
           if (rows) rows.push(row);

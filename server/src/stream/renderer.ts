@@ -1,21 +1,25 @@
 /**
  * The stream's changes made where the boards are made (the ingest worker): each new board
- * diffed with the one before, as the API thread's hub diffs them (window.ts), its events
+ * diffed with the one before by the hub's own window (window.ts), its events
  * rendered once into the rows the log keeps (rendered.ts), appended to the stored log and
  * handed to whoever sends the board on, so the API thread's streams send these bytes instead
  * of rendering them again.
  */
 import type { Board, BoardSource } from '../feed/types';
-import { boardChange } from '../views/boardChanges';
 import type { StreamEncoder } from './encode';
 import type { StreamLog } from './log';
 import { loggedRows, type RenderedChange } from './rendered';
+import { ChangeWindow } from './window';
 
 /** Rendered changes kept for their sender at most (it takes each as its board is sent). */
 const MAX_UNSENT = 64;
 
 export class StreamRenderer {
-  private last: Board;
+  /**
+   * The changes as the hub's window makes them (the same diff and the same rule across missed
+   * boards, so the ids N.k are the hub's), holding only the newest.
+   */
+  private readonly window: ChangeWindow;
   /** Rendered changes not yet taken by their sender, by version. */
   private readonly unsent = new Map<number, RenderedChange>();
   /** Boards that came before the views could render them (the game-log index loading), in order. */
@@ -32,7 +36,7 @@ export class StreamRenderer {
     source: BoardSource,
     private readonly log?: StreamLog,
   ) {
-    this.last = source.current();
+    this.window = new ChangeWindow({ retainMs: 0, maxEvents: 0 }, [source.current()]);
     this.unsubscribe = source.subscribe((board) => this.take(board));
   }
 
@@ -61,19 +65,11 @@ export class StreamRenderer {
   }
 
   private render(board: Board): void {
-    const previous = this.last;
-    this.last = board;
-    // As ChangeWindow.push: no change across missed boards (ids N.k would not be the hub's).
-    if (board.version <= previous.version) return;
-    if (board.version !== previous.version + 1 && previous.version !== 0) return;
-    const encoder = this.encoder as StreamEncoder;
-    const change = boardChange(previous, board);
-    this.unsent.set(change.version, {
-      version: change.version,
-      previousVersion: change.previousVersion,
-      rows: loggedRows(change, encoder, 0, change.events.length),
-    });
+    const change = this.window.push(board);
+    if (change === undefined || change === 'gap') return;
+    const rows = loggedRows(change, this.encoder as StreamEncoder, 0, change.events.length);
+    this.unsent.set(change.version, { version: change.version, previousVersion: change.previousVersion, rows });
     for (const version of this.unsent.keys()) if (this.unsent.size > MAX_UNSENT) this.unsent.delete(version);
-    this.log?.append(change, encoder);
+    this.log?.appendRendered(change, rows);
   }
 }
