@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { waitReady } from './serveTargets';
 
 const { values: args } = parseArgs({
   options: {
@@ -45,12 +46,6 @@ const here = fileURLToPath(new URL('../../', import.meta.url));
 const checkouts: Checkout[] = [{ name: 'this checkout', dir: here, fresh: [], restart: [] }];
 if (args.baseline) checkouts.push({ name: 'baseline', dir: resolve(args.baseline), fresh: [], restart: [] });
 
-const ready = (url: string) =>
-  fetch(url).then(
-    (r) => r.ok,
-    () => false,
-  );
-
 /** The server and data dir of the start being timed: stopped and removed if the bench is. */
 let running: { child: ChildProcess; dataDir: string } | undefined;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -76,12 +71,12 @@ async function timeToReady(dir: string, dataDir: string): Promise<number> {
   running = { child, dataDir };
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   try {
-    while (!(await ready(`http://127.0.0.1:${PORT}/readyz`))) {
-      if (child.exitCode !== null) throw new Error(`props serve in ${dir} exited (${child.exitCode}):\n${errors}`);
-      if (performance.now() - started > TIMEOUT_MS)
-        throw new Error(`props serve in ${dir} not ready after ${TIMEOUT_MS} ms`);
-      await new Promise((r) => setTimeout(r, POLL_MS));
-    }
+    await waitReady(`http://127.0.0.1:${PORT}`, {
+      timeoutMs: TIMEOUT_MS,
+      pollMs: POLL_MS,
+      exited: () =>
+        child.exitCode === null ? undefined : `props serve in ${dir} exited (${child.exitCode}):\n${errors}`,
+    });
     return performance.now() - started;
   } finally {
     child.kill('SIGINT');

@@ -108,7 +108,15 @@ function waitForOutput(child: ChildProcess, pattern: RegExp, what: string): Prom
   });
 }
 
-async function waitReady(api: string, timeoutMs = 180_000): Promise<void> {
+/**
+ * Resolves once `${api}/readyz` answers 200, asking every `pollMs`; rejects after `timeoutMs`,
+ * or at once when `exited` says why the server is gone.
+ */
+export async function waitReady(
+  api: string,
+  opts: { timeoutMs?: number; pollMs?: number; exited?: () => string | undefined } = {},
+): Promise<void> {
+  const timeoutMs = opts.timeoutMs ?? 180_000;
   const until = Date.now() + timeoutMs;
   for (;;) {
     const ready = await new Promise<boolean>((done) => {
@@ -118,8 +126,10 @@ async function waitReady(api: string, timeoutMs = 180_000): Promise<void> {
       }).on('error', () => done(false));
     });
     if (ready) return;
+    const gone = opts.exited?.();
+    if (gone !== undefined) throw new Error(gone);
     if (Date.now() > until) throw new Error(`${api} was not ready after ${timeoutMs / 1000} s`);
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, opts.pollMs ?? 250));
   }
 }
 
