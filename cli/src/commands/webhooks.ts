@@ -249,7 +249,14 @@ export function register(program: Command, app: CliApp): void {
     .description(
       'webhook endpoints: signed pushes of line moves, edges, games and results to your server (pro and above)',
     );
+  registerAdd(webhooks, app);
+  registerReads(webhooks, app);
+  registerByEndpoint(webhooks, app);
+  registerListen(webhooks, app);
+}
 
+/** `props webhooks add`: an endpoint, its filters and thresholds. */
+function registerAdd(webhooks: Command, app: CliApp): void {
   webhooks
     .command('add')
     .description('register an endpoint; its signing secret is printed once')
@@ -293,7 +300,10 @@ export function register(program: Command, app: CliApp): void {
         { feature: 'webhooks' },
       ),
     );
+}
 
+/** `props webhooks list`: what is registered. */
+function registerReads(webhooks: Command, app: CliApp): void {
   webhooks
     .command('list')
     .description("your key's endpoints")
@@ -309,7 +319,10 @@ export function register(program: Command, app: CliApp): void {
         { feature: 'webhooks' },
       ),
     );
+}
 
+/** `props webhooks rm | test | deliveries | retry | pause | resume | rotate`: one endpoint by id. */
+function registerByEndpoint(webhooks: Command, app: CliApp): void {
   webhooks
     .command('rm')
     .description('delete an endpoint and its delivery log')
@@ -424,7 +437,10 @@ export function register(program: Command, app: CliApp): void {
         NOT_FOUND,
       ),
     );
+}
 
+/** `props webhooks listen`: the local receiver for development. */
+function registerListen(webhooks: Command, app: CliApp): void {
   webhooks
     .command('listen')
     .description('a local receiver for development: verifies each delivery and prints it (Ctrl-C to stop)')
