@@ -1,9 +1,8 @@
 /** `props context <name>`: a player's averages, recent form and hit rate against today's line. */
 import type { PlayerContextResponse, SportId } from '@propsfeed/contract';
 import type { Command } from 'commander';
-import type { CliApp, CommandContext } from '../context';
+import { type CliApp, type CommandContext, show } from '../context';
 import { parseSport, parseStat } from '../options';
-import { toJson } from '../output/output';
 import { numberCell, sportName } from '../output/rows';
 import { type Column, cell } from '../output/table';
 
@@ -61,10 +60,11 @@ export function renderContext(data: PlayerContextResponse, ctx: CommandContext):
 }
 
 export async function runContext(ctx: CommandContext, name: string, opts: ContextOptions): Promise<void> {
-  await ctx.present(async () => {
-    const data = await ctx.load(() => ctx.client.playerContext({ name, sport: opts.sport, stat: opts.stat }));
-    return ctx.json ? toJson(data) : renderContext(data, ctx);
-  });
+  await show(
+    ctx,
+    () => ctx.client.playerContext({ name, sport: opts.sport, stat: opts.stat }),
+    (data) => renderContext(data, ctx),
+  );
 }
 
 export function register(program: Command, app: CliApp): void {

@@ -1,10 +1,9 @@
 /** `props edges`: the board sorted by edge against an entry type's breakeven (pro). */
 import { type EdgesResponse, MAX_SCAN_LIMIT, type SportId } from '@propsfeed/contract';
 import { type Command, InvalidArgumentError } from 'commander';
-import type { CliApp, CommandContext } from '../context';
+import { type CliApp, type CommandContext, show } from '../context';
 import { intParser, parseMinEdge, parseSport, parseStat } from '../options';
 import { formatPercent } from '../output/format';
-import { toJson } from '../output/output';
 import { printable } from '../output/printable';
 import {
   edgePoints,
@@ -103,11 +102,12 @@ export function renderEdges(data: EdgesResponse, ctx: CommandContext, opts: Pick
 }
 
 export async function runEdges(ctx: CommandContext, opts: EdgesOptions): Promise<void> {
-  await ctx.present(async () => {
-    const { why: _, ...query } = opts;
-    const data = await ctx.load(() => ctx.client.edges(query));
-    return ctx.json ? toJson(data) : renderEdges(data, ctx, opts);
-  });
+  const { why: _, ...query } = opts;
+  await show(
+    ctx,
+    () => ctx.client.edges(query),
+    (data) => renderEdges(data, ctx, opts),
+  );
 }
 
 export function register(program: Command, app: CliApp): void {

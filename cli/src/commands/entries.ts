@@ -1,8 +1,7 @@
 /** `props entries`: every pick'em entry type with its payouts and the per-leg breakeven. */
 import type { EntriesResponse, EntryType } from '@propsfeed/contract';
 import type { Command } from 'commander';
-import type { CliApp, CommandContext } from '../context';
-import { toJson } from '../output/output';
+import { type CliApp, type CommandContext, show } from '../context';
 import { cell } from '../output/table';
 
 /** "3/3 2.25× · 2/3 1.25×" on a terminal; "3:2.25,2:1.25" piped. */
@@ -43,10 +42,11 @@ export function renderEntries(data: EntriesResponse, ctx: CommandContext): strin
 }
 
 export async function runEntries(ctx: CommandContext): Promise<void> {
-  await ctx.present(async () => {
-    const data = await ctx.load(() => ctx.client.entries());
-    return ctx.json ? toJson(data) : renderEntries(data, ctx);
-  });
+  await show(
+    ctx,
+    () => ctx.client.entries(),
+    (data) => renderEntries(data, ctx),
+  );
 }
 
 export function register(program: Command, app: CliApp): void {

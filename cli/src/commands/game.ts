@@ -1,7 +1,7 @@
 /** `props game <eventId>`: every prop of one game, merged across books. */
 import type { PropsResult, SportId } from '@propsfeed/contract';
 import type { Command } from 'commander';
-import type { CliApp, CommandContext } from '../context';
+import { type CliApp, type CommandContext, show } from '../context';
 import { parseSport, parseStatList, watchOption } from '../options';
 import { createColors } from '../output/color';
 import { formatLocalTime, formatStart, matchup } from '../output/format';
@@ -72,10 +72,11 @@ export async function runGame(ctx: CommandContext, eventId: string, opts: GameOp
     });
     return;
   }
-  await ctx.present(async () => {
-    const data = await ctx.load(() => ctx.client.gameProps(eventId, { stats: opts.stats, sport: opts.sport }));
-    return ctx.json ? toJson(data) : renderGame(data, ctx);
-  });
+  await show(
+    ctx,
+    () => ctx.client.gameProps(eventId, { stats: opts.stats, sport: opts.sport }),
+    (data) => renderGame(data, ctx),
+  );
 }
 
 export function register(program: Command, app: CliApp): void {

@@ -1,7 +1,7 @@
 /** `props games`: today's games of one sport: live (with the clock), then pre-game, then final. */
 import type { GamesResponse, SportId } from '@propsfeed/contract';
 import type { Command } from 'commander';
-import type { CliApp, CommandContext } from '../context';
+import { type CliApp, type CommandContext, show } from '../context';
 import { parseSport, watchOption } from '../options';
 import { matchup } from '../output/format';
 import { toJson } from '../output/output';
@@ -62,10 +62,11 @@ export async function runGames(ctx: CommandContext, opts: GamesOptions): Promise
     });
     return;
   }
-  await ctx.present(async () => {
-    const data = await ctx.load(() => ctx.client.games({ sport: opts.sport }));
-    return ctx.json ? toJson(data) : renderGames(data, ctx);
-  });
+  await show(
+    ctx,
+    () => ctx.client.games({ sport: opts.sport }),
+    (data) => renderGames(data, ctx),
+  );
 }
 
 export function register(program: Command, app: CliApp): void {

@@ -1,9 +1,8 @@
 /** `props history <eventId> <player> <stat>`: every line change of one prop since it opened (pro). */
 import type { Book, PropHistoryResponse } from '@propsfeed/contract';
 import { type Command, Option } from 'commander';
-import type { CliApp, CommandContext } from '../context';
+import { type CliApp, type CommandContext, show } from '../context';
 import { parseStat } from '../options';
-import { toJson } from '../output/output';
 import { numberCell, oddsCell, timeCell } from '../output/rows';
 import { type Column, cell } from '../output/table';
 
@@ -47,10 +46,11 @@ export async function runHistory(
   args: { eventId: string; player: string; stat: string },
   opts: HistoryOptions,
 ): Promise<void> {
-  await ctx.present(async () => {
-    const data = await ctx.load(() => ctx.client.propHistory({ ...args, source: opts.source }));
-    return ctx.json ? toJson(data) : renderHistory(data, ctx);
-  });
+  await show(
+    ctx,
+    () => ctx.client.propHistory({ ...args, source: opts.source }),
+    (data) => renderHistory(data, ctx),
+  );
 }
 
 export function register(program: Command, app: CliApp): void {

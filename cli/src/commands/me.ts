@@ -1,10 +1,9 @@
 /** `props me`: your key, tier, limits and how much of today's quota is used. */
 import type { KeyInfo } from '@propsfeed/contract';
 import type { Command } from 'commander';
-import type { CliApp, CommandContext } from '../context';
+import { type CliApp, type CommandContext, show } from '../context';
 import type { Colors } from '../output/color';
 import { formatCount, formatDuration } from '../output/format';
-import { toJson } from '../output/output';
 import { printable } from '../output/printable';
 
 const BAR_WIDTH = 24;
@@ -58,10 +57,11 @@ export function renderMe(info: KeyInfo, ctx: CommandContext): string {
 }
 
 export async function runMe(ctx: CommandContext): Promise<void> {
-  await ctx.present(async () => {
-    const info = await ctx.load(() => ctx.client.me());
-    return ctx.json ? toJson(info) : renderMe(info, ctx);
-  });
+  await show(
+    ctx,
+    () => ctx.client.me(),
+    (info) => renderMe(info, ctx),
+  );
 }
 
 export function register(program: Command, app: CliApp): void {

@@ -1,9 +1,8 @@
 /** `props movers`: the biggest line moves board-wide (pro). */
 import { DEFAULT_MOVERS_LIMIT, MAX_MOVERS_LIMIT, type MovementResponse, type SportId } from '@propsfeed/contract';
 import type { Command } from 'commander';
-import type { CliApp, CommandContext } from '../context';
+import { type CliApp, type CommandContext, show } from '../context';
 import { intParser, parseIsoTime, parseSport, parseStat } from '../options';
-import { toJson } from '../output/output';
 import { numberCell, shortMatchup, showing, sportName, startCell } from '../output/rows';
 import { type Column, cell } from '../output/table';
 
@@ -62,10 +61,11 @@ export function renderMovers(data: MovementResponse, ctx: CommandContext): strin
 }
 
 export async function runMovers(ctx: CommandContext, opts: MoversOptions): Promise<void> {
-  await ctx.present(async () => {
-    const data = await ctx.load(() => ctx.client.movers(opts));
-    return ctx.json ? toJson(data) : renderMovers(data, ctx);
-  });
+  await show(
+    ctx,
+    () => ctx.client.movers(opts),
+    (data) => renderMovers(data, ctx),
+  );
 }
 
 export function register(program: Command, app: CliApp): void {

@@ -1,10 +1,9 @@
 /** `props player <name>`: every active prop of one player, across the sports your tier allows. */
 import type { PlayerPropsResponse, SportId } from '@propsfeed/contract';
 import type { Command } from 'commander';
-import type { CliApp, CommandContext } from '../context';
+import { type CliApp, type CommandContext, show } from '../context';
 import { CliError } from '../errors';
 import { parseSport } from '../options';
-import { toJson } from '../output/output';
 import {
   EDGE_COLUMN,
   EDGE_LEGEND,
@@ -61,10 +60,11 @@ export function renderPlayer(data: PlayerPropsResponse, ctx: CommandContext): st
 }
 
 export async function runPlayer(ctx: CommandContext, name: string, opts: PlayerOptions): Promise<void> {
-  await ctx.present(async () => {
-    const data = await ctx.load(() => ctx.client.playerProps({ name, sport: opts.sport }));
-    return ctx.json ? toJson(data) : renderPlayer(data, ctx);
-  });
+  await show(
+    ctx,
+    () => ctx.client.playerProps({ name, sport: opts.sport }),
+    (data) => renderPlayer(data, ctx),
+  );
 }
 
 export function register(program: Command, app: CliApp): void {

@@ -16,11 +16,10 @@ import {
   type TrackRecordResponse,
 } from '@propsfeed/contract';
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import type { CliApp, CommandContext } from '../context';
+import { type CliApp, type CommandContext, show } from '../context';
 import { parseDay, parseSport, parseStat } from '../options';
 import type { Colors } from '../output/color';
 import { formatPercent } from '../output/format';
-import { toJson } from '../output/output';
 import { sportName } from '../output/rows';
 import { cell } from '../output/table';
 
@@ -226,11 +225,12 @@ export function renderRecord(data: TrackRecordResponse, ctx: CommandContext, opt
 }
 
 export async function runRecord(ctx: CommandContext, opts: RecordOptions): Promise<void> {
-  await ctx.present(async () => {
-    const { minEdge: _, edges: __, ...query } = opts;
-    const data = await ctx.load(() => ctx.client.trackRecord(query));
-    return ctx.json ? toJson(data) : renderRecord(data, ctx, opts);
-  });
+  const { minEdge: _, edges: __, ...query } = opts;
+  await show(
+    ctx,
+    () => ctx.client.trackRecord(query),
+    (data) => renderRecord(data, ctx, opts),
+  );
 }
 
 export function register(program: Command, app: CliApp): void {

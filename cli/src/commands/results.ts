@@ -1,10 +1,9 @@
 /** `props results`: the settled props of a day, one row per book: closing line, result and the chance published at lock. */
 import { MAX_RESULTS_LIMIT, type ResultsResponse, type SportId } from '@propsfeed/contract';
 import type { Command } from 'commander';
-import type { CliApp, CommandContext } from '../context';
+import { type CliApp, type CommandContext, show } from '../context';
 import { intParser, parseDay, parseSport, parseStat } from '../options';
 import { formatPercent } from '../output/format';
-import { toJson } from '../output/output';
 import { shortMatchup, showing, sportName } from '../output/rows';
 import { type Column, cell } from '../output/table';
 
@@ -58,10 +57,11 @@ export function renderResults(data: ResultsResponse, ctx: CommandContext): strin
 }
 
 export async function runResults(ctx: CommandContext, opts: ResultsOptions): Promise<void> {
-  await ctx.present(async () => {
-    const data = await ctx.load(() => ctx.client.results(opts));
-    return ctx.json ? toJson(data) : renderResults(data, ctx);
-  });
+  await show(
+    ctx,
+    () => ctx.client.results(opts),
+    (data) => renderResults(data, ctx),
+  );
 }
 
 export function register(program: Command, app: CliApp): void {

@@ -1,7 +1,7 @@
 /** `props scan`: every prop of today's games as rows, to sort and filter. */
 import { BOOKS, MAX_SCAN_LIMIT, SCAN_SORTS, type ScanResponse, type ScanSort, type SportId } from '@propsfeed/contract';
 import { type Command, Option } from 'commander';
-import type { CliApp, CommandContext } from '../context';
+import { type CliApp, type CommandContext, show } from '../context';
 import { intParser, parseSport, parseStat, watchOption } from '../options';
 import { toJson } from '../output/output';
 import { printable } from '../output/printable';
@@ -128,11 +128,12 @@ export async function runScan(ctx: CommandContext, opts: ScanOptions): Promise<v
     });
     return;
   }
-  await ctx.present(async () => {
-    const { sport, stat, limit, sort, minBooks } = opts;
-    const data = await ctx.load(() => ctx.client.scan({ sport, stat, limit, sort, minBooks }));
-    return ctx.json ? toJson(data) : renderScan(data, ctx, opts);
-  });
+  const { sport, stat, limit, sort, minBooks } = opts;
+  await show(
+    ctx,
+    () => ctx.client.scan({ sport, stat, limit, sort, minBooks }),
+    (data) => renderScan(data, ctx, opts),
+  );
 }
 
 export function register(program: Command, app: CliApp): void {

@@ -10,11 +10,10 @@ import {
   type SportId,
 } from '@propsfeed/contract';
 import type { Command } from 'commander';
-import type { CliApp, CommandContext } from '../context';
+import { type CliApp, type CommandContext, show } from '../context';
 import { CliError, EXIT } from '../errors';
 import { EVENT_ID_PATTERN, parseEventId, parseSport } from '../options';
 import { formatPercent } from '../output/format';
-import { toJson } from '../output/output';
 import { printable } from '../output/printable';
 import { cell } from '../output/table';
 
@@ -134,10 +133,11 @@ export function renderSlip(data: SlipEvaluation, ctx: CommandContext): string {
 }
 
 export async function runSlip(ctx: CommandContext, legs: SlipLeg[]): Promise<void> {
-  await ctx.present(async () => {
-    const data = await ctx.load(() => ctx.client.evaluateSlip(legs));
-    return ctx.json ? toJson(data) : renderSlip(data, ctx);
-  });
+  await show(
+    ctx,
+    () => ctx.client.evaluateSlip(legs),
+    (data) => renderSlip(data, ctx),
+  );
 }
 
 export function register(program: Command, app: CliApp): void {

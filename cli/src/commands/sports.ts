@@ -1,8 +1,7 @@
 /** `props sports`: the sport catalog and which sports your tier allows. */
 import type { SportsResponse } from '@propsfeed/contract';
 import type { Command } from 'commander';
-import type { CliApp, CommandContext } from '../context';
-import { toJson } from '../output/output';
+import { type CliApp, type CommandContext, show } from '../context';
 import { cell } from '../output/table';
 
 export function renderSports(data: SportsResponse, ctx: CommandContext): string {
@@ -18,10 +17,11 @@ export function renderSports(data: SportsResponse, ctx: CommandContext): string 
 }
 
 export async function runSports(ctx: CommandContext): Promise<void> {
-  await ctx.present(async () => {
-    const data = await ctx.load(() => ctx.client.sports());
-    return ctx.json ? toJson(data) : renderSports(data, ctx);
-  });
+  await show(
+    ctx,
+    () => ctx.client.sports(),
+    (data) => renderSports(data, ctx),
+  );
 }
 
 export function register(program: Command, app: CliApp): void {

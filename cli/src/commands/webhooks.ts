@@ -17,7 +17,7 @@ import {
   type WebhookEventType,
 } from '@propsfeed/contract';
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import type { CliApp, CommandContext } from '../context';
+import { type CliApp, type CommandContext, show } from '../context';
 import { CliError, EXIT } from '../errors';
 import { type ListenOptions, listenForWebhooks } from '../listen';
 import { intParser, parseMinEdge, parseSport, parseStatList } from '../options';
@@ -234,13 +234,6 @@ export function summaryOf(event: WebhookEvent): string {
   }
 }
 
-async function withWebhook<T>(ctx: CommandContext, load: () => Promise<T>, render: (value: T) => string) {
-  await ctx.present(async () => {
-    const value = await ctx.load(load);
-    return ctx.json ? toJson(value) : render(value);
-  });
-}
-
 const NOT_FOUND = { notFound: 'Run `props webhooks list` to see your endpoints.', feature: 'webhooks' };
 
 export function register(program: Command, app: CliApp): void {
@@ -292,7 +285,7 @@ function registerAdd(webhooks: Command, app: CliApp): void {
       app.run(
         cmd,
         (ctx) =>
-          withWebhook(
+          show(
             ctx,
             () => ctx.webhooks.create(createRequestOf(url, opts)),
             (c) => renderCreated(c, ctx),
@@ -311,7 +304,7 @@ function registerReads(webhooks: Command, app: CliApp): void {
       app.run(
         cmd,
         (ctx) =>
-          withWebhook(
+          show(
             ctx,
             () => ctx.webhooks.list(),
             (d) => renderList(d, ctx),
@@ -371,7 +364,7 @@ function registerByEndpoint(webhooks: Command, app: CliApp): void {
         app.run(
           cmd,
           (ctx) =>
-            withWebhook(
+            show(
               ctx,
               () => ctx.webhooks.deliveries(id, opts),
               (d) => renderDeliveries(d, ctx),
@@ -426,7 +419,7 @@ function registerByEndpoint(webhooks: Command, app: CliApp): void {
       app.run(
         cmd,
         (ctx) =>
-          withWebhook(
+          show(
             ctx,
             () => ctx.webhooks.rotateSecret(id),
             (r) =>
