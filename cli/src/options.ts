@@ -77,3 +77,18 @@ export function parseDay(value: string): string {
 export function watchOption(): Option {
   return new Option('-w, --watch', 'redraw as the board changes (a live stream; Ctrl-C to stop)');
 }
+
+/** `-s, --sport <id>`: one sport; `help` says what leaving it out means. */
+export function sportOption(help = 'sport id (default nba)'): Option {
+  return new Option('-s, --sport <id>', help).argParser(parseSport);
+}
+
+/** `--stat <key>`: one stat key. */
+export function statOption(help = 'only this stat key'): Option {
+  return new Option('--stat <key>', help).argParser(parseStat);
+}
+
+/** `-l, --limit <n>`: at most `max` rows; `help` says what is counted and the default. */
+export function limitOption(max: number, help: string): Option {
+  return new Option('-l, --limit <n>', help).argParser(intParser(1, max));
+}

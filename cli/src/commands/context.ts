@@ -2,7 +2,7 @@
 import type { PlayerContextResponse, SportId } from '@propsfeed/contract';
 import type { Command } from 'commander';
 import { type CliApp, type CommandContext, show } from '../context';
-import { parseSport, parseStat } from '../options';
+import { sportOption, statOption } from '../options';
 import { numberCell, sportName } from '../output/rows';
 import { type Column, cell } from '../output/table';
 
@@ -72,8 +72,8 @@ export function register(program: Command, app: CliApp): void {
     .command('context')
     .description("a player's averages, recent form and hit rate against today's line")
     .argument('<name>', 'player name')
-    .option('--stat <key>', 'one stat key (default: every stat)', parseStat)
-    .option('-s, --sport <id>', 'sport id (default: the sport the player plays)', parseSport)
+    .addOption(statOption('one stat key (default: every stat)'))
+    .addOption(sportOption('sport id (default: the sport the player plays)'))
     .action((name: string, opts: ContextOptions, cmd: Command) =>
       app.run(cmd, (ctx) => runContext(ctx, name, opts), {
         sport: opts.sport,

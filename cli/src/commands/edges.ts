@@ -2,7 +2,7 @@
 import { type EdgesResponse, MAX_SCAN_LIMIT, type SportId } from '@propsfeed/contract';
 import { type Command, InvalidArgumentError } from 'commander';
 import { type CliApp, type CommandContext, show } from '../context';
-import { intParser, parseMinEdge, parseSport, parseStat } from '../options';
+import { limitOption, parseMinEdge, sportOption, statOption } from '../options';
 import { formatPercent } from '../output/format';
 import { printable } from '../output/printable';
 import {
@@ -114,11 +114,11 @@ export function register(program: Command, app: CliApp): void {
   program
     .command('edges')
     .description('props sorted by edge: estimated chance minus the entry breakeven (pro tier and above)')
-    .option('-s, --sport <id>', 'sport id (default nba)', parseSport)
-    .option('--stat <key>', 'only this stat key', parseStat)
+    .addOption(sportOption())
+    .addOption(statOption())
     .option('-e, --entry <id>', "judge against this entry type (default: each book's cheapest)", parseEntry)
     .option('--min-edge <x>', 'only edges of at least x, e.g. 0.02', parseMinEdge)
-    .option('-l, --limit <n>', `at most N rows (1 to ${MAX_SCAN_LIMIT})`, intParser(1, MAX_SCAN_LIMIT))
+    .addOption(limitOption(MAX_SCAN_LIMIT, `at most N rows (1 to ${MAX_SCAN_LIMIT})`))
     .option('--why', 'under each row, the workings of its estimate (piped: a last field)')
     .action((opts: EdgesOptions, cmd: Command) =>
       app.run(cmd, (ctx) => runEdges(ctx, opts), { sport: opts.sport ?? 'nba', feature: 'edges' }),

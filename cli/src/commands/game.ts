@@ -2,7 +2,7 @@
 import type { PropsResult, SportId } from '@propsfeed/contract';
 import type { Command } from 'commander';
 import { type CliApp, type CommandContext, show } from '../context';
-import { parseSport, parseStatList, watchOption } from '../options';
+import { parseStatList, sportOption, watchOption } from '../options';
 import { createColors } from '../output/color';
 import { formatLocalTime, formatStart, matchup } from '../output/format';
 import { toJson } from '../output/output';
@@ -85,7 +85,7 @@ export function register(program: Command, app: CliApp): void {
     .description('every prop of one game (an id from `props games`)')
     .argument('<eventId>', 'event id, e.g. pp_8812345 or ud_112233')
     .option('--stats <keys>', 'only these stat keys, comma-separated, e.g. points,pra', parseStatList)
-    .option('-s, --sport <id>', 'sport id (default nba)', parseSport)
+    .addOption(sportOption())
     .addOption(watchOption())
     .action((eventId: string, opts: GameOptions, cmd: Command) =>
       app.run(cmd, (ctx) => runGame(ctx, eventId, opts), {

@@ -2,7 +2,7 @@
 import type { GamesResponse, SportId } from '@propsfeed/contract';
 import type { Command } from 'commander';
 import { type CliApp, type CommandContext, show } from '../context';
-import { parseSport, watchOption } from '../options';
+import { sportOption, watchOption } from '../options';
 import { matchup } from '../output/format';
 import { toJson } from '../output/output';
 import { booksOf, showing, sportName, startCell } from '../output/rows';
@@ -73,7 +73,7 @@ export function register(program: Command, app: CliApp): void {
   program
     .command('games')
     .description("today's games with props posted: live, then pre-game, then final")
-    .option('-s, --sport <id>', 'sport id (default nba)', parseSport)
+    .addOption(sportOption())
     .addOption(watchOption())
     .action((opts: GamesOptions, cmd: Command) =>
       app.run(cmd, (ctx) => runGames(ctx, opts), { sport: opts.sport ?? 'nba' }),

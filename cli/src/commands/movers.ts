@@ -2,7 +2,7 @@
 import { DEFAULT_MOVERS_LIMIT, MAX_MOVERS_LIMIT, type MovementResponse, type SportId } from '@propsfeed/contract';
 import type { Command } from 'commander';
 import { type CliApp, type CommandContext, show } from '../context';
-import { intParser, parseIsoTime, parseSport, parseStat } from '../options';
+import { limitOption, parseIsoTime, sportOption, statOption } from '../options';
 import { numberCell, shortMatchup, showing, sportName, startCell } from '../output/rows';
 import { type Column, cell } from '../output/table';
 
@@ -72,13 +72,11 @@ export function register(program: Command, app: CliApp): void {
   program
     .command('movers')
     .description('the biggest line moves board-wide (pro tier and above)')
-    .option('-s, --sport <id>', 'sport id (default nba)', parseSport)
-    .option('--stat <key>', 'only this stat key', parseStat)
+    .addOption(sportOption())
+    .addOption(statOption())
     .option('--since <time>', 'moves since this ISO time (default: since each line opened)', parseIsoTime)
-    .option(
-      '-l, --limit <n>',
-      `at most N movers (1 to ${MAX_MOVERS_LIMIT}, default ${DEFAULT_MOVERS_LIMIT})`,
-      intParser(1, MAX_MOVERS_LIMIT),
+    .addOption(
+      limitOption(MAX_MOVERS_LIMIT, `at most N movers (1 to ${MAX_MOVERS_LIMIT}, default ${DEFAULT_MOVERS_LIMIT})`),
     )
     .action((opts: MoversOptions, cmd: Command) =>
       app.run(cmd, (ctx) => runMovers(ctx, opts), { sport: opts.sport ?? 'nba', feature: 'line movement' }),

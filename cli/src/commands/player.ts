@@ -3,7 +3,7 @@ import type { PlayerPropsResponse, SportId } from '@propsfeed/contract';
 import type { Command } from 'commander';
 import { type CliApp, type CommandContext, show } from '../context';
 import { CliError } from '../errors';
-import { parseSport } from '../options';
+import { sportOption } from '../options';
 import {
   EDGE_COLUMN,
   EDGE_LEGEND,
@@ -72,7 +72,7 @@ export function register(program: Command, app: CliApp): void {
     .command('player')
     .description('every active prop of one player (the name is matched forgivingly)')
     .argument('<name>', 'player name, e.g. "jokic"')
-    .option('-s, --sport <id>', 'one sport (default: every sport your tier allows)', parseSport)
+    .addOption(sportOption('one sport (default: every sport your tier allows)'))
     .action((name: string, opts: PlayerOptions, cmd: Command) =>
       app.run(cmd, (ctx) => runPlayer(ctx, name, opts), {
         sport: opts.sport,

@@ -17,7 +17,7 @@ import {
 } from '@propsfeed/contract';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { type CliApp, type CommandContext, show } from '../context';
-import { parseDay, parseSport, parseStat } from '../options';
+import { parseDay, sportOption, statOption } from '../options';
 import type { Colors } from '../output/color';
 import { formatPercent } from '../output/format';
 import { sportName } from '../output/rows';
@@ -237,8 +237,8 @@ export function register(program: Command, app: CliApp): void {
   program
     .command('record')
     .description("the service's track record: Brier score, log loss, calibration bars and edge picks")
-    .option('-s, --sport <id>', 'sport id (default: every sport your tier allows)', parseSport)
-    .option('--stat <key>', 'only this stat key', parseStat)
+    .addOption(sportOption('sport id (default: every sport your tier allows)'))
+    .addOption(statOption())
     .option('--since <day>', 'only games on or after this UTC day, YYYY-MM-DD', parseDay)
     .addOption(new Option('-m, --method <basis>', 'only estimates of this basis').choices(METHODS))
     .option(

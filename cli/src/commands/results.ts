@@ -2,7 +2,7 @@
 import { MAX_RESULTS_LIMIT, type ResultsResponse, type SportId } from '@propsfeed/contract';
 import type { Command } from 'commander';
 import { type CliApp, type CommandContext, show } from '../context';
-import { intParser, parseDay, parseSport, parseStat } from '../options';
+import { limitOption, parseDay, sportOption, statOption } from '../options';
 import { formatPercent } from '../output/format';
 import { shortMatchup, showing, sportName } from '../output/rows';
 import { type Column, cell } from '../output/table';
@@ -69,10 +69,10 @@ export function register(program: Command, app: CliApp): void {
     .command('results')
     .description("settled props of a day: each book's closing line, result and the chance published at lock")
     .option('-d, --date <day>', 'UTC day YYYY-MM-DD (default: today for pro, yesterday for free)', parseDay)
-    .option('-s, --sport <id>', 'sport id (default: every sport your tier allows)', parseSport)
+    .addOption(sportOption('sport id (default: every sport your tier allows)'))
     .option('-p, --player <name>', 'only this player')
-    .option('--stat <key>', 'only this stat key', parseStat)
-    .option('-l, --limit <n>', `at most N props (1 to ${MAX_RESULTS_LIMIT})`, intParser(1, MAX_RESULTS_LIMIT))
+    .addOption(statOption())
+    .addOption(limitOption(MAX_RESULTS_LIMIT, `at most N props (1 to ${MAX_RESULTS_LIMIT})`))
     .action((opts: ResultsOptions, cmd: Command) =>
       app.run(cmd, (ctx) => runResults(ctx, opts), {
         ...(opts.sport ? { sport: opts.sport } : {}),

@@ -2,7 +2,7 @@
 import { BOOKS, MAX_SCAN_LIMIT, SCAN_SORTS, type ScanResponse, type ScanSort, type SportId } from '@propsfeed/contract';
 import { type Command, Option } from 'commander';
 import { type CliApp, type CommandContext, show } from '../context';
-import { intParser, parseSport, parseStat, watchOption } from '../options';
+import { intParser, limitOption, sportOption, statOption, watchOption } from '../options';
 import { toJson } from '../output/output';
 import { printable } from '../output/printable';
 import {
@@ -140,13 +140,9 @@ export function register(program: Command, app: CliApp): void {
   program
     .command('scan')
     .description("every prop of today's games as rows, live first")
-    .option('-s, --sport <id>', 'sport id (default nba)', parseSport)
-    .option('--stat <key>', 'only this stat key, e.g. points', parseStat)
-    .option(
-      '-l, --limit <n>',
-      `at most N rows (1 to ${MAX_SCAN_LIMIT}; your tier's scan limit applies)`,
-      intParser(1, MAX_SCAN_LIMIT),
-    )
+    .addOption(sportOption())
+    .addOption(statOption('only this stat key, e.g. points'))
+    .addOption(limitOption(MAX_SCAN_LIMIT, `at most N rows (1 to ${MAX_SCAN_LIMIT}; your tier's scan limit applies)`))
     .addOption(
       new Option(
         '--sort <by>',

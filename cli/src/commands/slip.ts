@@ -12,7 +12,7 @@ import {
 import type { Command } from 'commander';
 import { type CliApp, type CommandContext, show } from '../context';
 import { CliError, EXIT } from '../errors';
-import { EVENT_ID_PATTERN, parseEventId, parseSport } from '../options';
+import { EVENT_ID_PATTERN, parseEventId, sportOption } from '../options';
 import { formatPercent } from '../output/format';
 import { printable } from '../output/printable';
 import { cell } from '../output/table';
@@ -147,7 +147,7 @@ export function register(program: Command, app: CliApp): void {
       `a slip of ${MIN_ENTRY_PICKS} to ${MAX_SLIP_LEGS} legs: win chance and expected return per entry type (pro tier and above)`,
     )
     .argument('<legs...>', `each leg as ${LEG_FORMAT}`)
-    .option('-s, --sport <id>', "every leg's sport, unless the leg names its own (player@sport)", parseSport)
+    .addOption(sportOption("every leg's sport, unless the leg names its own (player@sport)"))
     .option(
       '-g, --game <id>',
       'every leg is of this game (an event id), unless the leg names its own (player@eventId)',
