@@ -5,14 +5,14 @@
 import { MAX_SCAN_LIMIT, TIERS, type Tier } from '@propsfeed/contract';
 import type { KeyInputField } from '@propsfeed/server';
 import { type Command, Option } from 'commander';
-import type { CliApp, GlobalOptions } from '../context';
+import type { CliApp } from '../context';
 import { CliError, EXIT } from '../errors';
 import { intParser } from '../options';
 import { formatCount } from '../output/format';
 import { type Output, toJson } from '../output/output';
 import { printable } from '../output/printable';
 import { cell } from '../output/table';
-import { loadServer } from '../server';
+import { onServerStore } from '../server';
 
 /** The flag of `props keys create` that sets each input a key can be refused for. */
 const FLAG_OF: Record<KeyInputField, string> = {
@@ -109,31 +109,24 @@ async function withAdmin(
   cmd: Command,
   action: (admin: KeyAdminPort, out: Output, json: boolean) => Promise<void>,
 ) {
-  const out = app.output();
-  const opts = cmd.optsWithGlobals<GlobalOptions & { init?: boolean }>();
-  const json = opts.json === true;
-  const { openKeyAdmin, ConfigError, KeyInputError, StoreMissingError, describeStore, loadConfig } =
-    await loadServer('keys');
-  try {
-    const config = loadConfig(app.deps.env);
-    const admin = await openKeyAdmin(config, { create: opts.init === true });
-    out.message(`Store: ${describeStore({ dataDir: config.PROPS_DATA_DIR, databaseUrl: config.PROPS_DATABASE_URL })}`);
-    try {
-      await action(admin, out, json);
-    } finally {
-      await admin.close();
-    }
-  } catch (err) {
-    if (err instanceof KeyInputError) {
-      app.fail(out, new CliError(`${FLAG_OF[err.field]}: ${err.problem}`, EXIT.usage));
-    } else if (err instanceof ConfigError) {
-      app.fail(out, new CliError(err.message, EXIT.usage));
-    } else if (err instanceof StoreMissingError) {
-      app.fail(out, new CliError(err.message, EXIT.error));
-    } else {
-      app.fail(out, err);
-    }
-  }
+  await onServerStore(
+    app,
+    cmd,
+    'keys',
+    async ({ server, config, out, json, create, sayStore }) => {
+      const admin = await server.openKeyAdmin(config, { create });
+      sayStore();
+      try {
+        await action(admin, out, json);
+      } finally {
+        await admin.close();
+      }
+    },
+    (err, server) =>
+      err instanceof server.KeyInputError
+        ? new CliError(`${FLAG_OF[err.field]}: ${err.problem}`, EXIT.usage)
+        : undefined,
+  );
 }
 
 const INIT_HELP = 'create the store if there is none yet (otherwise an unknown store is refused)';

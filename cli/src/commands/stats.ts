@@ -4,10 +4,10 @@
  * nothing and lists every problem with its line (exit 2).
  */
 import type { Command } from 'commander';
-import type { CliApp, GlobalOptions } from '../context';
+import type { CliApp } from '../context';
 import { CliError, EXIT } from '../errors';
 import { type Output, toJson } from '../output/output';
-import { loadServer } from '../server';
+import { onServerStore } from '../server';
 
 /** The server's importer, as this command uses it. */
 export type GameLogImporter = (file: string) => Promise<{ file: string; rows: number; imported: number }>;
@@ -41,28 +41,19 @@ export function register(program: Command, app: CliApp): void {
     )
     .argument('<file.csv>', 'the CSV file')
     .option('--init', 'create the store if there is none yet (otherwise an unknown store is refused)')
-    .action(async (file: string, _opts, cmd: Command) => {
-      const out = app.output();
-      const opts = cmd.optsWithGlobals<GlobalOptions & { init?: boolean }>();
-      const json = opts.json === true;
-      const { importGameLogCsv, CsvImportError, ConfigError, StoreMissingError, describeStore, loadConfig } =
-        await loadServer('stats import');
-      try {
-        const config = loadConfig(app.deps.env);
-        out.message(
-          `Store: ${describeStore({ dataDir: config.PROPS_DATA_DIR, databaseUrl: config.PROPS_DATABASE_URL })}`,
-        );
-        await runStatsImport((f) => importGameLogCsv(f, config, { create: opts.init === true }), out, json, file);
-      } catch (err) {
-        if (err instanceof CsvImportError) {
-          app.fail(out, new CliError(describeImportProblems(err.message, err.errors), EXIT.usage));
-        } else if (err instanceof ConfigError) {
-          app.fail(out, new CliError(err.message, EXIT.usage));
-        } else if (err instanceof StoreMissingError) {
-          app.fail(out, new CliError(err.message, EXIT.error));
-        } else {
-          app.fail(out, err);
-        }
-      }
-    });
+    .action((file: string, _opts, cmd: Command) =>
+      onServerStore(
+        app,
+        cmd,
+        'stats import',
+        ({ server, config, out, json, create, sayStore }) => {
+          sayStore();
+          return runStatsImport((f) => server.importGameLogCsv(f, config, { create }), out, json, file);
+        },
+        (err, server) =>
+          err instanceof server.CsvImportError
+            ? new CliError(describeImportProblems(err.message, err.errors), EXIT.usage)
+            : undefined,
+      ),
+    );
 }
