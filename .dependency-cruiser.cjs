@@ -3,7 +3,8 @@
  * by hand too). Data and imports flow one way:
  *   contract → books → feed → (history, stats) → views → queries → (routes, mcp) → app → main
  * with runtime.ts the wiring that chooses implementations (store, limiter, Redis, cluster feed,
- * simulator or real books) from parsed config.
+ * simulator or real books) from parsed config. The benchmarks and backtests (bench/) see the
+ * server only through the entries its package.json exports.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -45,10 +46,22 @@ module.exports = {
       from: { path: '^server/src/(routes|mcp)/' },
       to: { path: '^server/src/(app|main|runtime|index)\\.ts$' },
     },
+    {
+      name: 'bench-through-public-entries',
+      comment:
+        'bench/ imports the server only through the entries server/package.json exports (@propsfeed/server, /mcp, /testing), never a file behind them. server/src/sim/ is allowed until it is @propsfeed/sim.',
+      severity: 'error',
+      from: { path: '^bench/' },
+      to: { path: '^server/', pathNot: '^server/src/(index|testing|mcp/stdio)\\.ts$|^server/src/sim/' },
+    },
   ],
   options: {
-    includeOnly: '^server/src/',
+    // server/ whole (its test kit too) and bench/: a bench reaching into server/test is seen.
+    includeOnly: '^(server|bench)/',
     tsPreCompilationDeps: true,
+    // Workspace packages resolve by their package.json `exports`, as Node does: `@propsfeed/server`
+    // is server/src/index.ts, so a bench's import of it is seen, and passes.
+    enhancedResolveOptions: { exportsFields: ['exports'] },
     doNotFollow: { path: 'node_modules' },
   },
 };

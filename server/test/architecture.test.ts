@@ -1,10 +1,11 @@
 /**
  * The server's import graph keeps the one-way flow of .dependency-cruiser.cjs: no import
- * cycle in server/src, and no import from a lower concern into a higher one. A fixture tree
- * with one of each shows the rules catch them.
+ * cycle in server/src, no import from a lower concern into a higher one, and bench/ reaching
+ * the server only through its package's exports. Fixture trees with one of each show the rules
+ * catch them.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,18 +24,24 @@ interface Violation {
   cycle?: { name: string }[];
 }
 
-/** The violations depcruise finds under `cwd`'s server/src, one line each. */
-async function violations(cwd: string): Promise<string[]> {
+interface Report {
+  modules: { source: string; dependencies: { module: string; resolved: string }[] }[];
+  summary: { violations: Violation[] };
+}
+
+/** depcruise's report on `cwd`'s `folders`. */
+async function cruise(cwd: string, folders: string[]): Promise<Report> {
   // depcruise exits non-zero when it finds violations; the JSON report is on stdout either way.
-  const { stdout } = await run(
-    process.execPath,
-    [depcruise, '--config', config, '--output-type', 'json', 'server/src'],
-    {
-      cwd,
-      maxBuffer: 64 * 1024 * 1024,
-    },
-  ).catch((err: { stdout?: string }) => ({ stdout: err.stdout ?? '' }));
-  const report = JSON.parse(stdout) as { summary: { violations: Violation[] } };
+  const { stdout } = await run(process.execPath, [depcruise, '--config', config, '--output-type', 'json', ...folders], {
+    cwd,
+    maxBuffer: 64 * 1024 * 1024,
+  }).catch((err: { stdout?: string }) => ({ stdout: err.stdout ?? '' }));
+  return JSON.parse(stdout) as Report;
+}
+
+/** The violations depcruise finds under `cwd`'s `folders` (server/src by default), one line each. */
+async function violations(cwd: string, folders = ['server/src']): Promise<string[]> {
+  const report = await cruise(cwd, folders);
   return report.summary.violations.map((v) => {
     const via = v.cycle ? ` (cycle: ${v.cycle.map((c) => c.name).join(' → ')})` : '';
     return `${v.rule.name}: ${v.from} → ${v.to}${via}`;
@@ -46,26 +53,53 @@ afterAll(() => {
   for (const dir of fixtures) rmSync(dir, { recursive: true, force: true });
 });
 
+/** A fixture tree of `files` in a fresh temporary folder. */
+function fixture(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'propsfeed-arch-'));
+  fixtures.push(dir);
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return dir;
+}
+
 describe('architecture', () => {
-  it('server/src has no import cycle and no import against the flow', async () => {
-    expect(await violations(root)).toEqual([]);
+  it('server/src has no import cycle and no import against the flow; bench/ uses public entries', async () => {
+    expect(await violations(root, ['server/src', 'bench'])).toEqual([]);
   }, 120_000);
 
   it('the rules catch a cycle and a store importing the runtime', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'propsfeed-arch-'));
-    fixtures.push(dir);
-    const files: Record<string, string> = {
+    const dir = fixture({
       'server/src/queries/a.ts': "import { b } from './b';\nexport const a = () => b;\n",
       'server/src/queries/b.ts': "import { a } from './a';\nexport const b = () => a;\n",
       'server/src/runtime.ts': 'export const runtime = 1;\n',
       'server/src/store/open.ts': "import { runtime } from '../runtime';\nexport const open = runtime;\n",
-    };
-    for (const [path, text] of Object.entries(files)) {
-      mkdirSync(dirname(join(dir, path)), { recursive: true });
-      writeFileSync(join(dir, path), text);
-    }
+    });
     const found = await violations(dir);
     expect(found.filter((v) => v.startsWith('no-cycle: server/src/queries/'))).not.toEqual([]);
     expect(found).toContain('no-lower-into-higher: server/src/store/open.ts → server/src/runtime.ts');
+  }, 120_000);
+
+  it('the rules pass a bench importing @propsfeed/server and catch one importing a file behind it', async () => {
+    const dir = fixture({
+      'server/package.json': JSON.stringify({ name: '@propsfeed/server', exports: { '.': './src/index.ts' } }),
+      'server/src/index.ts': "export { openDb } from './store/db';\n",
+      'server/src/store/db.ts': 'export const openDb = 1;\n',
+      'server/test/helpers/app.ts': "export { openDb } from '../../src/store/db';\n",
+      'bench/public.ts': "import { openDb } from '@propsfeed/server';\nexport const a = openDb;\n",
+      'bench/internal.ts': "import { openDb } from '../server/src/store/db';\nexport const b = openDb;\n",
+      'bench/kit.ts': "import { openDb } from '../server/test/helpers/app';\nexport const c = openDb;\n",
+    });
+    // As pnpm links a workspace dependency: bench/node_modules/@propsfeed/server → server/.
+    mkdirSync(join(dir, 'bench/node_modules/@propsfeed'), { recursive: true });
+    symlinkSync(join(dir, 'server'), join(dir, 'bench/node_modules/@propsfeed/server'), 'dir');
+    const report = await cruise(dir, ['bench']);
+    const publicImport = report.modules.find((m) => m.source === 'bench/public.ts')?.dependencies;
+    expect(publicImport?.map((d) => d.resolved)).toEqual(['server/src/index.ts']);
+    expect(await violations(dir, ['bench'])).toEqual([
+      'bench-through-public-entries: bench/internal.ts → server/src/store/db.ts',
+      'bench-through-public-entries: bench/kit.ts → server/test/helpers/app.ts',
+    ]);
   }, 120_000);
 });

@@ -1,5 +1,5 @@
 /**
- * Preloaded into a benchmarked server (`node --import ./server/bench/loopDelay.ts …`): every
+ * Preloaded into a benchmarked server (`node --import ./bench/loopDelay.ts …`): every
  * 10 s it writes to stderr one line `loop-delay max=<ms> p99=<ms> mean=<ms>`, the main
  * thread's event loop delay over those 10 s (perf_hooks), then starts over. The max is the
  * longest the loop was held (to within the 2 ms resolution).

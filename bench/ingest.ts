@@ -8,9 +8,15 @@
  */
 import { cpus, loadavg } from 'node:os';
 import type { SportId } from '@propsfeed/contract';
-import { newSlateLine, type ParseResult, type SlateGame, type SlateLine } from '../src/books/types';
-import { FeedCore } from '../src/feed/core';
-import { BoardMerger, type BookView } from '../src/feed/merge';
+import {
+  BoardMerger,
+  type BookView,
+  FeedCore,
+  newSlateLine,
+  type ParseResult,
+  type SlateGame,
+  type SlateLine,
+} from '@propsfeed/server/testing';
 
 /** Lines per book measured: `--sizes 5000,50000` picks some (the first is the one growth is read against). */
 function sizesArg(argv = process.argv): number[] {

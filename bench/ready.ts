@@ -42,7 +42,7 @@ interface Checkout {
   restart: number[];
 }
 
-const here = fileURLToPath(new URL('../../', import.meta.url));
+const here = fileURLToPath(new URL('../', import.meta.url));
 const checkouts: Checkout[] = [{ name: 'this checkout', dir: here, fresh: [], restart: [] }];
 if (args.baseline) checkouts.push({ name: 'baseline', dir: resolve(args.baseline), fresh: [], restart: [] });
 

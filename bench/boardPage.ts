@@ -5,9 +5,7 @@
  * (Performance.getMetrics' TaskDuration) over the wall time measured. Goal (issue #41): under
  * 30 % busy with the changes.
  */
-import { buildTestApp } from '../../server/test/helpers/app';
-import { buildBoard, type GameSpec, TestBoardSource } from '../../server/test/helpers/board';
-import { launchChromium } from '../../server/test/helpers/chromium';
+import { buildBoard, buildTestApp, type GameSpec, launchChromium, TestBoardSource } from '@propsfeed/server/testing';
 
 const GAMES = 20;
 const PROPS_PER_GAME = 50;

@@ -7,15 +7,10 @@
  * Redis on every request pays on this machine.
  */
 import { randomBytes } from 'node:crypto';
+import { type BoardSource, type CreateKeyInput, createApp } from '@propsfeed/server';
+import { connectRedis, issueKey, KeyCache, openStore, RedisLimiter, redisReady } from '@propsfeed/server/testing';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { createApp } from '../src/app';
-import type { BoardSource } from '../src/feed/types';
-import { KeyCache } from '../src/keys/cache';
-import { type CreateKeyInput, issueKey } from '../src/keys/issue';
-import { RedisLimiter } from '../src/limits/redis';
-import { openStore } from '../src/store/kyselyStore';
-import { connectRedis, redisReady } from '../src/store/redis';
 
 const DATABASE_URL = process.env.PROPS_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.PROPS_BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -6,7 +6,7 @@ import {
   threadShares,
   threadsOf,
   UNNAMED_THREADS,
-} from '../../bench/process';
+} from '../process';
 
 /** A stat line as Linux writes it: pid (comm) state, then ppid … utime (14th) stime (15th) …. */
 function statLine(comm: string, utime: number, stime: number): string {

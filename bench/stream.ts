@@ -16,8 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { buildTestApp } from '../test/helpers/app';
-import { buildBoard, type GameSpec, TestBoardSource } from '../test/helpers/board';
+import { buildBoard, buildTestApp, type GameSpec, TestBoardSource } from '@propsfeed/server/testing';
 import { tasksetWorks } from './process';
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 10_000);

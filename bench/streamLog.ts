@@ -4,24 +4,27 @@
  * appended to a SQLite log as the stream's hub does it. Prints events and bytes per hour (the
  * compressed records' and the store's file growth), and the writer's time per change beside the time
  * the board loop takes to build the board, to size PROPS_STREAM_LOG_HOURS.
- * Run: `node --import tsx server/bench/streamLog.ts [hours=3] [start=2026-11-26T00:00:00Z]`.
+ * Run: `node --import tsx bench/streamLog.ts [hours=3] [start=2026-11-26T00:00:00Z]`.
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Board } from '@propsfeed/server';
+import {
+  ADAPTERS,
+  boardChange,
+  EntryBook,
+  FeedCore,
+  openDb,
+  PropOdds,
+  SILENT_LOGGER,
+  StreamEncoder,
+  StreamLog,
+  ViewRegistry,
+} from '@propsfeed/server/testing';
 import { sql } from 'kysely';
-import { ADAPTERS } from '../src/books';
-import { FeedCore } from '../src/feed/core';
-import { SILENT_LOGGER } from '../src/feed/logger';
-import type { Board } from '../src/feed/types';
-import { EntryBook, PropOdds } from '../src/odds';
-import { renderPrizePicks, renderUnderdog } from '../src/sim/render';
-import { SIM_SPORTS, SimWorld } from '../src/sim/world';
-import { openDb } from '../src/store/db';
-import { StreamEncoder } from '../src/stream/encode';
-import { StreamLog } from '../src/stream/log';
-import { ViewRegistry } from '../src/views';
-import { boardChange } from '../src/views/boardChanges';
+import { renderPrizePicks, renderUnderdog } from '../server/src/sim/render'; // sim: becomes @propsfeed/sim
+import { SIM_SPORTS, SimWorld } from '../server/src/sim/world'; // sim: becomes @propsfeed/sim
 
 const POLL_MS = 5_000;
 const HOUR = 3_600_000;

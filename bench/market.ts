@@ -9,9 +9,9 @@
  *   pnpm bench:market [--days N] [--seed S] [--to YYYY-MM-DD]
  */
 import { parseArgs } from 'node:util';
-import { type ProbabilityScores, scoreProbabilities } from '../src/odds/record';
-import { LIVE_POINTS, marketDays } from '../src/sim/market';
-import { SimWorld } from '../src/sim/world';
+import { type ProbabilityScores, scoreProbabilities } from '@propsfeed/server/testing';
+import { LIVE_POINTS, marketDays } from '../server/src/sim/market'; // sim: becomes @propsfeed/sim
+import { SimWorld } from '../server/src/sim/world'; // sim: becomes @propsfeed/sim
 
 const DAY_MS = 24 * 60 * 60_000;
 

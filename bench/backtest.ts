@@ -13,25 +13,36 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Book, SportId } from '@propsfeed/contract';
-import { playerKey } from '../src/books/names';
-import { backfill } from '../src/feed/backfill';
-import { FeedCore } from '../src/feed/core';
-import { SILENT_LOGGER } from '../src/feed/logger';
-import type { Board, BoardGame, BoardProp, BookQuote } from '../src/feed/types';
-import { createGameLogStore } from '../src/history/gameLogs';
-import { createSettlementStore, resultOf, type SettledLock } from '../src/history/settlement';
-import type { GameLog, GameLogStore } from '../src/history/types';
-import { COEFFICIENTS } from '../src/odds/coefficients';
-import { devigMultiplicative } from '../src/odds/devig';
-import { EntryBook } from '../src/odds/entries';
-import { liveFairProbabilities, type PlayerInput, readsOf } from '../src/odds/fair';
-import { playedShareAt } from '../src/odds/live';
-import { dispersionOf, fitCoefficients, fitLiveScale, type Sample, seasonMean } from '../src/odds/model';
-import { playerInputBefore } from '../src/odds/playerInput';
-import { pastGameLogs } from '../src/sim/gameLogs';
-import { oracle } from '../src/sim/oracle';
-import { SIM_SPORTS, type SimGame, type SimPlayer, SimWorld } from '../src/sim/world';
-import { openDb } from '../src/store/db';
+import type { Board, BoardGame, BoardProp, BookQuote } from '@propsfeed/server';
+import {
+  backfill,
+  COEFFICIENTS,
+  createGameLogStore,
+  createSettlementStore,
+  devigMultiplicative,
+  dispersionOf,
+  EntryBook,
+  FeedCore,
+  fitCoefficients,
+  fitLiveScale,
+  type GameLog,
+  type GameLogStore,
+  liveFairProbabilities,
+  openDb,
+  type PlayerInput,
+  playedShareAt,
+  playerInputBefore,
+  playerKey,
+  readsOf,
+  resultOf,
+  type Sample,
+  type SettledLock,
+  SILENT_LOGGER,
+  seasonMean,
+} from '@propsfeed/server/testing';
+import { pastGameLogs } from '../server/src/sim/gameLogs'; // sim: becomes @propsfeed/sim
+import { oracle } from '../server/src/sim/oracle'; // sim: becomes @propsfeed/sim
+import { SIM_SPORTS, type SimGame, type SimPlayer, SimWorld } from '../server/src/sim/world'; // sim: becomes @propsfeed/sim
 import { type BookRead, bookReads, Consensus, chanceAt } from './backtest/books';
 import { runRealBacktest } from './backtest/real';
 import { type EdgeRow, edges, type Forecast, type Scores, score, scoreLine, withheldWhy } from './backtest/score';

@@ -16,15 +16,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { contract, STAT_KEYS } from '@propsfeed/contract';
+import { createApp } from '@propsfeed/server';
+import {
+  buildBoard,
+  issueKey,
+  KeyCache,
+  MemoryLimiter,
+  openStore,
+  type PropSpec,
+  type RouteImpl,
+  TestBoardSource,
+} from '@propsfeed/server/testing';
 import { initServer } from '@ts-rest/fastify';
 import Fastify from 'fastify';
-import { createApp } from '../src/app';
-import { KeyCache } from '../src/keys/cache';
-import { issueKey } from '../src/keys/issue';
-import { MemoryLimiter } from '../src/limits/memory';
-import type { RouteImpl } from '../src/routes/deps';
-import { openStore } from '../src/store/kyselyStore';
-import { buildBoard, type PropSpec, TestBoardSource } from '../test/helpers/board';
 import {
   compare,
   connectionsArg,
@@ -315,7 +319,7 @@ async function drive(): Promise<void> {
   const serveFrom = serveFromArg();
   if (!process.argv.includes('--no-serve')) {
     process.stderr.write('starting props serve (feed running; settling before it is measured)\n');
-    instances.push(await startServe(join(import.meta.dirname, '../..'), 'props serve', { cpuProfDir: serveProfDir }));
+    instances.push(await startServe(join(import.meta.dirname, '..'), 'props serve', { cpuProfDir: serveProfDir }));
     if (serveFrom)
       instances.push(await startServe(serveFrom, `props serve (${serveFrom.replace(/\/+$/, '').split('/').pop()})`));
   }

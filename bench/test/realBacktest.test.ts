@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { runRealBacktest } from '../../bench/backtest/real';
+import { runRealBacktest } from '../backtest/real';
 
 const LOGS = [
   'date,sport,player,team,opponent,home_away,stat,value',

@@ -9,10 +9,8 @@
  * disagreement shows beyond the rounding. It reads quotes only, never a result.
  */
 import type { Book } from '@propsfeed/contract';
-import type { BookQuote } from '../../src/feed/types';
-import { devigMultiplicative } from '../../src/odds/devig';
-import { probabilitiesAt } from '../../src/odds/distribution';
-import { marketMean, modelFor } from '../../src/odds/model';
+import type { BookQuote } from '@propsfeed/server';
+import { devigMultiplicative, marketMean, modelFor, probabilitiesAt } from '@propsfeed/server/testing';
 
 /** A line-only read is known to within its rounding to the half point: uniform over a point. */
 const LINE_ROUNDING = 1 / 12;

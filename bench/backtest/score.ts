@@ -4,8 +4,7 @@
  */
 import type { Book, EntryType } from '@propsfeed/contract';
 import { EDGE_THRESHOLDS } from '@propsfeed/contract';
-import type { EntryBook } from '../../src/odds/entries';
-import { CALIBRATION_BINS, LOG_LOSS_CLAMP } from '../../src/odds/record';
+import { CALIBRATION_BINS, type EntryBook, LOG_LOSS_CLAMP } from '@propsfeed/server/testing';
 
 /** One settled forecast of the over given no push (pushes are left out before scoring). */
 export interface Forecast {

@@ -13,15 +13,23 @@
 import { readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { EDGE_THRESHOLDS, isStatKey, SPORT_IDS, type SportId } from '@propsfeed/contract';
-import type { GameLog } from '../../src/history/types';
-import { REAL_COEFFICIENTS, SIMULATED_COEFFICIENTS } from '../../src/odds/coefficients';
-import { devigMultiplicative, impliedProbability } from '../../src/odds/devig';
-import { probabilitiesAt } from '../../src/odds/distribution';
-import { estimate, type PlayerInput } from '../../src/odds/fair';
-import { type Coefficients, fitCoefficients, type Sample } from '../../src/odds/model';
-import { byDateDesc } from '../../src/stats/context';
-import { parseGameLogCsv, splitCsv } from '../../src/stats/csv';
-import { projectStat } from '../../src/stats/projection';
+import {
+  byDateDesc,
+  type Coefficients,
+  devigMultiplicative,
+  estimate,
+  fitCoefficients,
+  type GameLog,
+  impliedProbability,
+  type PlayerInput,
+  parseGameLogCsv,
+  probabilitiesAt,
+  projectStat,
+  REAL_COEFFICIENTS,
+  type Sample,
+  SIMULATED_COEFFICIENTS,
+  splitCsv,
+} from '@propsfeed/server/testing';
 import { brierDifference, type EdgeRow, score, scoreLine, withheldWhy } from './score';
 
 /** The columns of props.csv, in any order; start_time may be empty, and so may taken_at. */

@@ -15,8 +15,7 @@ import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { issueKey as IssueKey } from '../src/keys/issue';
-import type { openStore as OpenStore } from '../src/store/kyselyStore';
+import type { issueKey as IssueKey, openStore as OpenStore } from '@propsfeed/server/testing';
 import type { ServerProbe, Target } from './measure';
 import { cpuSecondsOf, probeOf, SERVER_CPU, type ThreadShares, tasksetWorks, threadShares, threadsOf } from './process';
 

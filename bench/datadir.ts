@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { loadSqlite } from '../src/store/db';
+import { loadSqlite } from '@propsfeed/server/testing';
 import { cpuSecondsOf, mainThreadCpuSecondsOf } from './process';
 
 const { values: args } = parseArgs({
@@ -34,7 +34,7 @@ const { values: args } = parseArgs({
 });
 const MINUTES = Number(args.minutes);
 const SETTLE_S = Number(args.settle);
-const CLI = fileURLToPath(new URL('../../cli/src/main.ts', import.meta.url));
+const CLI = fileURLToPath(new URL('../cli/src/main.ts', import.meta.url));
 const LOOP_DELAY = fileURLToPath(new URL('./loopDelay.ts', import.meta.url));
 const MB = 1024 * 1024;
 

@@ -20,10 +20,8 @@ import { Agent, createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { buildBoard, buildTestApp, type GameSpec, systemClock, TestBoardSource } from '@propsfeed/server/testing';
 import { Webhook } from 'standardwebhooks';
-import { systemClock } from '../src/webhooks/clock';
-import { buildTestApp } from '../test/helpers/app';
-import { buildBoard, type GameSpec, TestBoardSource } from '../test/helpers/board';
 
 const ENDPOINTS = Number(process.env.BENCH_ENDPOINTS ?? 1_000);
 const STALLED = Number(process.env.BENCH_STALLED ?? 50);

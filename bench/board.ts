@@ -6,8 +6,8 @@
  * rounds, and prints req/s, p50/p99 and the ratios.
  */
 import { fileURLToPath } from 'node:url';
+import { buildSimApp } from '@propsfeed/server/testing';
 import Fastify from 'fastify';
-import { buildSimApp } from '../test/board-routes/simSetup';
 import {
   compare,
   connectionsArg,
