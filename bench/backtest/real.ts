@@ -333,6 +333,105 @@ function betLine(b: BetRow): string {
   return `  ${b.source.padEnd(22)} ≥${b.minEdge.toFixed(2)}  picks ${String(b.picks).padStart(6)}  hit ${pct(b.hitRate)} ±${pct(b.hitHalfWidth)}  ROI ${pct(b.roi).padStart(6)} ±${pct(b.roiHalfWidth)} %`;
 }
 
+/** A real set read from its directory: its props grouped by player-date, its game logs, its name. */
+interface RealSet {
+  dir: string;
+  title: string;
+  props: ReturnType<typeof parsePropsCsv>;
+  logs: ReturnType<typeof parseLogs>;
+  first: string;
+  last: string;
+}
+
+function readRealSet(dirArg: string | undefined, fitUntil: string | undefined): RealSet {
+  if (dirArg === undefined || dirArg.startsWith('--'))
+    throw new RealInputError('--real needs a directory holding props.csv and logs.csv (docs/edges.md)');
+  if (fitUntil !== undefined && !isDate(fitUntil))
+    throw new RealInputError(`--fit-until '${fitUntil}' is not a YYYY-MM-DD date`);
+  const dir = resolve(dirArg);
+  const props = parsePropsCsv(readText(dir, 'props.csv'));
+  const logs = parseLogs(readText(dir, 'logs.csv'));
+  const dates = props.groups.map((g) => g.date);
+  const first = dates[0] as string;
+  const last = dates.at(-1) as string;
+  let title = '';
+  try {
+    title = /^#\s*(.+)$/m.exec(readFileSync(join(dir, 'README.md'), 'utf8'))?.[1]?.trim() ?? '';
+  } catch {
+    // No README: the set is named by its directory alone.
+  }
+  console.log(
+    `backtest --real: ${dir}${title ? ` ("${title}")` : ''}: props.csv ${props.rows} rows (${props.groups.length} player-dates, ${props.books.size} books, ${first}..${last}), logs.csv ${logs.rows} rows`,
+  );
+  if (fitUntil !== undefined && !(first < fitUntil && fitUntil <= last))
+    throw new RealInputError(`--fit-until ${fitUntil} leaves no props to fit on or none to score (${first}..${last})`);
+  return { dir, title, props, logs, first, last };
+}
+
+/** The rows to score and the coefficients that priced them: fitted before `fitUntil`, or the served real ones. */
+function priceRealSet(set: RealSet, fitUntil: string | undefined): { coef: Coefficients; scored: readonly Row[] } {
+  const { props, logs } = set;
+  let coef: Coefficients = REAL_COEFFICIENTS;
+  if (fitUntil !== undefined) {
+    // The market reads depend on the stat's spread: fitted twice, the second time on reads made with the first fit's.
+    let fit: Coefficients = { ...SIMULATED_COEFFICIENTS, kind: 'real' };
+    for (let pass = 0; pass < 2; pass++)
+      fit = fitCoefficients(
+        replay(props.groups, logs.byPlayer, fit).samples,
+        fitUntil,
+        set.title || basename(set.dir),
+        'real',
+      );
+    coef = fit;
+  }
+  const all = replay(props.groups, logs.byPlayer, coef);
+  const scored = fitUntil !== undefined ? all.rows.filter((r) => r.date >= fitUntil) : all.rows;
+  console.log(
+    fitUntil !== undefined
+      ? `model fitted on ${coef.fittedOn}; scored from ${fitUntil} (days it was not fitted on)`
+      : `served real coefficients, fitted on ${coef.fittedOn}; scored on every prop`,
+  );
+  if (all.unsettled > 0) console.log(`${all.unsettled} player-dates have no outcome in logs.csv and are left out`);
+  if (all.unpriced > 0) console.log(`${all.unpriced} player-dates have no line priced on both sides and are left out`);
+  return { coef, scored };
+}
+
+/**
+ * Prints one section's scores (ours, the market, a coin) and, for a basis, whether its edges
+ * are shown; records in `withheld` why a basis's edges are withheld.
+ */
+function printSection(
+  title: string,
+  rows: readonly Row[],
+  span: string,
+  withheld: Record<string, string>,
+  basis?: string,
+): void {
+  const decided = rows.filter((r) => r.result !== 'push');
+  const of = (pick: (r: Row) => number) => decided.map((r) => ({ q: pick(r), over: r.result === 'over' }));
+  const ours = score(of((r) => r.ours));
+  console.log(`\n== ${title}: ${rows.length} lines, ${rows.length - decided.length} pushes apart`);
+  console.log(scoreLine('ours', ours));
+  console.log(scoreLine('market (consensus)', score(of((r) => r.market))));
+  console.log(scoreLine('coin', score(of(() => 0.5))));
+  if (decided.length <= 1) return;
+  const { diff, se } = brierDifference(
+    of((r) => r.ours),
+    of((r) => r.market),
+  );
+  console.log(
+    `  ours − market Brier ${diff >= 0 ? '+' : ''}${diff.toFixed(4)} ± ${se.toFixed(4)} (1 SE): ${diff > se ? 'worse' : diff < -se ? 'better' : 'no different within 1 SE'}`,
+  );
+  if (!basis) return;
+  const why = withheldWhy(
+    of((r) => r.ours),
+    of((r) => r.market),
+    `real lines ${span}`,
+  );
+  if (why) withheld[basis] = why;
+  console.log(`  ${basis}: ${why ? `edges withheld, ${why}` : 'calibrated and no worse than the market: edges shown'}`);
+}
+
 /** `pnpm backtest --real DIR [--fit-until YYYY-MM-DD]`; answers the exit code. */
 export function runRealBacktest(argv: readonly string[]): number {
   const began = performance.now();
@@ -340,101 +439,25 @@ export function runRealBacktest(argv: readonly string[]): number {
     const i = argv.indexOf(`--${name}`);
     return i >= 0 ? argv[i + 1] : undefined;
   };
-  const dirArg = value('real');
   const fitUntil = value('fit-until');
   try {
-    if (dirArg === undefined || dirArg.startsWith('--'))
-      throw new RealInputError('--real needs a directory holding props.csv and logs.csv (docs/edges.md)');
-    if (fitUntil !== undefined && !isDate(fitUntil))
-      throw new RealInputError(`--fit-until '${fitUntil}' is not a YYYY-MM-DD date`);
-    const dir = resolve(dirArg);
-    const props = parsePropsCsv(readText(dir, 'props.csv'));
-    const logs = parseLogs(readText(dir, 'logs.csv'));
-    const dates = props.groups.map((g) => g.date);
-    const first = dates[0] as string;
-    const last = dates.at(-1) as string;
-    let title = '';
-    try {
-      title = /^#\s*(.+)$/m.exec(readFileSync(join(dir, 'README.md'), 'utf8'))?.[1]?.trim() ?? '';
-    } catch {
-      // No README: the set is named by its directory alone.
-    }
-    console.log(
-      `backtest --real: ${dir}${title ? ` ("${title}")` : ''}: props.csv ${props.rows} rows (${props.groups.length} player-dates, ${props.books.size} books, ${first}..${last}), logs.csv ${logs.rows} rows`,
-    );
-    if (fitUntil !== undefined && !(first < fitUntil && fitUntil <= last))
-      throw new RealInputError(
-        `--fit-until ${fitUntil} leaves no props to fit on or none to score (${first}..${last})`,
-      );
-
-    let coef: Coefficients = REAL_COEFFICIENTS;
-    let scored: readonly Row[];
-    let skipped: Pick<Replay, 'unsettled' | 'unpriced'>;
-    if (fitUntil !== undefined) {
-      // The market reads depend on the stat's spread: fitted twice, the second time on reads made with the first fit's.
-      let fit: Coefficients = { ...SIMULATED_COEFFICIENTS, kind: 'real' };
-      for (let pass = 0; pass < 2; pass++)
-        fit = fitCoefficients(
-          replay(props.groups, logs.byPlayer, fit).samples,
-          fitUntil,
-          title || basename(dir),
-          'real',
-        );
-      coef = fit;
-      const all = replay(props.groups, logs.byPlayer, coef);
-      scored = all.rows.filter((r) => r.date >= fitUntil);
-      skipped = all;
-      console.log(`model fitted on ${coef.fittedOn}; scored from ${fitUntil} (days it was not fitted on)`);
-    } else {
-      const all = replay(props.groups, logs.byPlayer, coef);
-      scored = all.rows;
-      skipped = all;
-      console.log(`served real coefficients, fitted on ${coef.fittedOn}; scored on every prop`);
-    }
-    if (skipped.unsettled > 0)
-      console.log(`${skipped.unsettled} player-dates have no outcome in logs.csv and are left out`);
-    if (skipped.unpriced > 0)
-      console.log(`${skipped.unpriced} player-dates have no line priced on both sides and are left out`);
+    const set = readRealSet(value('real'), fitUntil);
+    const { coef, scored } = priceRealSet(set, fitUntil);
     const span = `${scored[0]?.date ?? '-'}..${scored.at(-1)?.date ?? '-'}`;
     const withheld: Record<string, string> = {};
-    const section = (title: string, rows: readonly Row[], basis?: string) => {
-      const decided = rows.filter((r) => r.result !== 'push');
-      const of = (pick: (r: Row) => number) => decided.map((r) => ({ q: pick(r), over: r.result === 'over' }));
-      const ours = score(of((r) => r.ours));
-      console.log(`\n== ${title}: ${rows.length} lines, ${rows.length - decided.length} pushes apart`);
-      console.log(scoreLine('ours', ours));
-      console.log(scoreLine('market (consensus)', score(of((r) => r.market))));
-      console.log(scoreLine('coin', score(of(() => 0.5))));
-      if (decided.length > 1) {
-        const { diff, se } = brierDifference(
-          of((r) => r.ours),
-          of((r) => r.market),
-        );
-        console.log(
-          `  ours − market Brier ${diff >= 0 ? '+' : ''}${diff.toFixed(4)} ± ${se.toFixed(4)} (1 SE): ${diff > se ? 'worse' : diff < -se ? 'better' : 'no different within 1 SE'}`,
-        );
-        if (basis) {
-          const why = withheldWhy(
-            of((r) => r.ours),
-            of((r) => r.market),
-            `real lines ${span}`,
-          );
-          if (why) withheld[basis] = why;
-          console.log(
-            `  ${basis}: ${why ? `edges withheld, ${why}` : 'calibrated and no worse than the market: edges shown'}`,
-          );
-        }
-      }
-    };
-    section('every line', scored);
-    section(
+    printSection('every line', scored, span, withheld);
+    printSection(
       'basis prices (the line most books post)',
       scored.filter((r) => r.basis === 'prices'),
+      span,
+      withheld,
       'prices',
     );
-    section(
+    printSection(
       'basis prices_moved (other lines, read from the same distribution)',
       scored.filter((r) => r.basis === 'prices_moved'),
+      span,
+      withheld,
       'prices_moved',
     );
     console.log(
