@@ -62,7 +62,7 @@ describe('route names table', () => {
     }
 
     for (const tool of names.mcp) {
-      const file = `server/src/mcp/tools/${tool.replace(/_/g, '-')}.ts`;
+      const file = `server/src/mcp/tools/${tool.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())}.ts`;
       const text = read(file);
       expect(text, file).toContain(`'${tool}'`);
       if (names.propsApi) expect(text, file).toContain(`api.${names.propsApi}(`);

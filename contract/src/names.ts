@@ -19,7 +19,7 @@ export interface RouteNames {
   sdk: string;
   /** The `props` command (cli/src/commands/<command>.ts); null when the CLI has none. */
   cli: string | null;
-  /** The MCP tools calling it (server/src/mcp/tools/<tool with dashes>.ts). */
+  /** The MCP tools calling it (server/src/mcp/tools/<tool in camelCase>.ts). */
   mcp: readonly string[];
 }
 
@@ -126,7 +126,7 @@ export const ROUTE_NAMES = {
   '/slips/evaluate': {
     method: 'POST',
     contractKey: 'evaluateSlip',
-    query: 'slip#evaluateSlipQuery',
+    query: 'evaluateSlip#evaluateSlipQuery',
     propsApi: 'evaluateSlip',
     sdk: 'evaluateSlip',
     cli: 'slip',

@@ -11,6 +11,7 @@ import { parseOrRefuse } from '../errors/validation';
 import { boardDataOf, type QueryDeps } from './deps';
 import { edgesQuery } from './edges';
 import { entriesQuery } from './entries';
+import { evaluateSlipQuery } from './evaluateSlip';
 import { gamePropsQuery } from './gameProps';
 import { gamesQuery } from './games';
 import { meQuery } from './me';
@@ -20,7 +21,6 @@ import { playerPropsQuery } from './playerProps';
 import { propHistoryQuery } from './propHistory';
 import { resultsQuery } from './results';
 import { scanQuery } from './scan';
-import { evaluateSlipQuery } from './slip';
 import { sportsQuery } from './sports';
 import { trackRecordQuery } from './trackRecord';
 
