@@ -65,7 +65,7 @@ export function createLocalApi(deps: QueryDeps, caller: Caller): PropsApi {
       const query = parseOrRefuse(contract.propHistory.query, params);
       return (await propHistoryQuery(deps, caller, query, boardDataOf(deps).history)).value;
     },
-    async movers(params = {}) {
+    async movement(params = {}) {
       assertRouteTier(caller, 'movement');
       const since = params.since instanceof Date ? params.since.toISOString() : params.since;
       const query = parseOrRefuse(contract.movement.query, { ...params, since });

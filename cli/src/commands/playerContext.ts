@@ -1,4 +1,4 @@
-/** `props context <name>`: a player's averages, recent form and hit rate against today's line. */
+/** `props player-context <name>`: a player's averages, recent form and hit rate against today's line. */
 import type { PlayerContextResponse, SportId } from '@propsfeed/contract';
 import type { Command } from 'commander';
 import type { CliApp, CommandContext } from '../context';
@@ -7,14 +7,14 @@ import { toJson } from '../output/output';
 import { numberCell, sportName } from '../output/rows';
 import { type Column, cell } from '../output/table';
 
-export interface ContextOptions {
+export interface PlayerContextOptions {
   sport?: SportId;
   stat?: string;
 }
 
 const FORM_GAMES = 5;
 
-export function renderContext(data: PlayerContextResponse, ctx: CommandContext): string {
+export function renderPlayerContext(data: PlayerContextResponse, ctx: CommandContext): string {
   const { out } = ctx;
   const columns: Column[] = [
     { header: 'stat' },
@@ -60,22 +60,22 @@ export function renderContext(data: PlayerContextResponse, ctx: CommandContext):
   );
 }
 
-export async function runContext(ctx: CommandContext, name: string, opts: ContextOptions): Promise<void> {
+export async function runPlayerContext(ctx: CommandContext, name: string, opts: PlayerContextOptions): Promise<void> {
   await ctx.present(async () => {
     const data = await ctx.load(() => ctx.client.playerContext({ name, sport: opts.sport, stat: opts.stat }));
-    return ctx.json ? toJson(data) : renderContext(data, ctx);
+    return ctx.json ? toJson(data) : renderPlayerContext(data, ctx);
   });
 }
 
 export function register(program: Command, app: CliApp): void {
   program
-    .command('context')
+    .command('player-context')
     .description("a player's averages, recent form and hit rate against today's line")
     .argument('<name>', 'player name')
     .option('--stat <key>', 'one stat key (default: every stat)', parseStat)
     .option('-s, --sport <id>', 'sport id (default: the sport the player plays)', parseSport)
-    .action((name: string, opts: ContextOptions, cmd: Command) =>
-      app.run(cmd, (ctx) => runContext(ctx, name, opts), {
+    .action((name: string, opts: PlayerContextOptions, cmd: Command) =>
+      app.run(cmd, (ctx) => runPlayerContext(ctx, name, opts), {
         sport: opts.sport,
         ambiguous: 'Narrow it with --sport or more of the name.',
       }),
