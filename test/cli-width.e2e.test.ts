@@ -130,11 +130,11 @@ const COMMANDS: { args: string[]; keep: string[]; scope: string }[] = [
   },
   { args: ['scan', '--sort', 'books', '--limit', '10'], keep: ['PLAYER', 'BOOKS'], scope: 'NBA Basketball' },
   { args: ['edges', '--limit', '8'], keep: ['PLAYER', 'STAT', 'BOOK', 'PICK', 'EDGE'], scope: 'NBA Basketball' },
-  { args: ['movers', '--limit', '12'], keep: ['PLAYER', 'STAT', 'NOW', 'MOVE'], scope: 'NBA Basketball' },
+  { args: ['movement', '--limit', '12'], keep: ['PLAYER', 'STAT', 'NOW', 'MOVE'], scope: 'NBA Basketball' },
   { args: ['games'], keep: ['ID', 'MATCHUP', 'START'], scope: 'NBA Basketball' },
   { args: ['entries'], keep: ['ENTRY', 'PAYS', 'BREAKEVEN'], scope: '' },
-  { args: ['record'], keep: ['BASIS', 'BRIER', 'PREDICTED', 'ENTRY', 'HIT RATE', 'ROI'], scope: 'all sports' },
-  { args: ['record', '--edges'], keep: ['ENTRY', 'MIN EDGE', 'HIT RATE', 'ROI'], scope: 'all sports' },
+  { args: ['track-record'], keep: ['BASIS', 'BRIER', 'PREDICTED', 'ENTRY', 'HIT RATE', 'ROI'], scope: 'all sports' },
+  { args: ['track-record', '--edges'], keep: ['ENTRY', 'MIN EDGE', 'HIT RATE', 'ROI'], scope: 'all sports' },
 ];
 
 describe.each([80, 100, 160])('props at %i columns', (columns) => {
@@ -172,8 +172,8 @@ describe.each([80, 100, 160])('props at %i columns', (columns) => {
     if (columns >= 100) expect(headerOf(text)).toMatch(/GAME\s+(START\s+)?PROJ/);
   });
 
-  it('record names every entry type whole and signs every share with one minus', async () => {
-    for (const args of [['record'], ['record', '--edges']]) {
+  it('track-record names every entry type whole and signs every share with one minus', async () => {
+    for (const args of [['track-record'], ['track-record', '--edges']]) {
       const text = await props(args, columns);
       for (const e of new Set(record.edges.map((r) => r.name))) expect(text).toContain(e);
       expect(text).toMatch(/-\d/);
@@ -181,9 +181,9 @@ describe.each([80, 100, 160])('props at %i columns', (columns) => {
     }
   });
 
-  it('movers says the true number of movers', async () => {
-    const text = await props(['movers', '--limit', '12'], columns);
-    const all = await client.movers({ limit: MAX_MOVERS_LIMIT });
+  it('movement says the true number of movers', async () => {
+    const text = await props(['movement', '--limit', '12'], columns);
+    const all = await client.movement({ limit: MAX_MOVERS_LIMIT });
     expect(all.movers.length).toBeGreaterThan(12);
     expect(all.movers.length).toBeLessThan(MAX_MOVERS_LIMIT);
     expect(text).toContain(`Showing 12 of ${all.movers.length} movers`);

@@ -141,7 +141,7 @@ describe('the commands of the README and the guides', () => {
     }
     // The README's tour shows the commands a new user needs.
     const readme = commands.filter((c) => c.file === 'README.md').map((c) => c.text);
-    for (const tour of ['props games', 'props edges', 'props slip', 'curl ']) {
+    for (const tour of ['props games', 'props edges', 'props evaluate-slip', 'curl ']) {
       expect(readme.some((c) => c.startsWith(tour))).toBe(true);
     }
   });

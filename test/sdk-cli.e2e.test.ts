@@ -138,7 +138,7 @@ describe('props CLI against a real server', () => {
   it('exits 4 on a rejected key, 1 on a tier refusal and with no server, 2 on usage', async () => {
     const [bad, tier, down, usage] = await Promise.all([
       props(['games', '--api-key', `pf_${'y'.repeat(32)}`]),
-      props(['movers', '--api-key', server.keys.free]),
+      props(['movement', '--api-key', server.keys.free]),
       props(['games', '--base-url', 'http://127.0.0.1:9', '--api-key', server.keys.pro]),
       props(['scan', '--limit', 'lots']),
     ]);

@@ -1,5 +1,5 @@
 /**
- * The SDK's stream() and `props watch` against a real server: typed events, a reconnection
+ * The SDK's stream() and `props stream` against a real server: typed events, a reconnection
  * after the server ends the stream that resumes at the last id (nothing missed, nothing
  * repeated), AbortSignal to stop, and the CLI's one line per change (TSV piped, NDJSON with --json).
  */
@@ -102,12 +102,12 @@ describe('client.stream()', () => {
   });
 });
 
-describe('props watch', () => {
+describe('props stream', () => {
   async function watch(args: string[], lines: number): Promise<string> {
     let stdout = '';
     const stop = new AbortController();
     await until(() => server.app.streams.size === 0);
-    const run = runCli(['watch', ...args], {
+    const run = runCli(['stream', ...args], {
       stdout: {
         write(chunk: string) {
           stdout += chunk;

@@ -1,27 +1,27 @@
 /** The `props` program: global options and every command, registered in one place. */
 import { Command, CommanderError, Option } from 'commander';
 import * as completion from './commands/completion';
-import * as context from './commands/context';
 import * as doctor from './commands/doctor';
 import * as edges from './commands/edges';
 import * as entries from './commands/entries';
-import * as game from './commands/game';
+import * as evaluateSlip from './commands/evaluateSlip';
+import * as gameProps from './commands/gameProps';
 import * as games from './commands/games';
-import * as history from './commands/history';
 import * as keys from './commands/keys';
 import * as login from './commands/login';
 import * as mcp from './commands/mcp';
 import * as me from './commands/me';
-import * as movers from './commands/movers';
-import * as player from './commands/player';
-import * as record from './commands/record';
+import * as movement from './commands/movement';
+import * as playerContext from './commands/playerContext';
+import * as playerProps from './commands/playerProps';
+import * as propHistory from './commands/propHistory';
 import * as results from './commands/results';
 import * as scan from './commands/scan';
 import * as serve from './commands/serve';
-import * as slip from './commands/slip';
 import * as sports from './commands/sports';
 import * as stats from './commands/stats';
-import * as watch from './commands/watch';
+import * as stream from './commands/stream';
+import * as trackRecord from './commands/trackRecord';
 import * as webhooks from './commands/webhooks';
 import { CliApp, type CliDeps } from './context';
 import { EXIT } from './errors';
@@ -36,19 +36,19 @@ export const VERSION = '0.1.0';
 const COMMANDS: { register(program: Command, app: CliApp): void }[] = [
   sports,
   games,
-  game,
+  gameProps,
   scan,
-  player,
-  context,
-  history,
-  movers,
+  playerProps,
+  playerContext,
+  propHistory,
+  movement,
   entries,
   edges,
-  slip,
-  watch,
+  evaluateSlip,
+  stream,
   webhooks,
   results,
-  record,
+  trackRecord,
   me,
   login,
   doctor,
@@ -58,6 +58,30 @@ const COMMANDS: { register(program: Command, app: CliApp): void }[] = [
   mcp,
   completion,
 ];
+
+/**
+ * Commands renamed after their route (the contract key, kebab-cased) → their new name. The old
+ * name still runs, with a one-line notice on stderr, for one release (see CHANGELOG.md).
+ */
+export const DEPRECATED_COMMANDS: ReadonlyMap<string, string> = new Map([
+  ['game', 'game-props'],
+  ['player', 'player-props'],
+  ['context', 'player-context'],
+  ['history', 'prop-history'],
+  ['movers', 'movement'],
+  ['slip', 'evaluate-slip'],
+  ['record', 'track-record'],
+  ['watch', 'stream'],
+]);
+
+function addDeprecatedNames(program: Command, stderr: CliDeps['stderr']): void {
+  for (const [old, name] of DEPRECATED_COMMANDS) program.commands.find((c) => c.name() === name)?.alias(old);
+  program.hook('preSubcommand', (parent) => {
+    const typed = parent.args[0];
+    const name = typed === undefined ? undefined : DEPRECATED_COMMANDS.get(typed);
+    if (name) stderr.write(`\`props ${typed}\` is deprecated and goes in the next release: use \`props ${name}\`\n`);
+  });
+}
 
 export function buildProgram(app: CliApp): Command {
   const program = new Command(app.deps.programName ?? 'props')
@@ -76,6 +100,7 @@ export function buildProgram(app: CliApp): Command {
     })
     .exitOverride();
   for (const command of COMMANDS) command.register(program, app);
+  addDeprecatedNames(program, app.deps.stderr);
   return program;
 }
 

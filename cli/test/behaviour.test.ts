@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { type ScanRow, type StreamGame, shapeScanRows } from '@propsfeed/contract';
 import type { StreamMessage } from '@propsfeed/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runGame } from '../src/commands/game';
+import { runGameProps } from '../src/commands/gameProps';
 import { runGames } from '../src/commands/games';
 import { runLogin } from '../src/commands/login';
 import { runScan } from '../src/commands/scan';
@@ -30,7 +30,7 @@ describe('colour', () => {
       terminal: true,
       color: true,
     });
-    await runGame(ctx, 'pp_8812345', {});
+    await runGameProps(ctx, 'pp_8812345', {});
     expect(stdout.text.split('\n')[0]).toBe(
       '\u001b[1mLos Angeles Lakers @ Denver Nuggets · LIVE Q3 4:12 · prizepicks, underdog\u001b[22m',
     );

@@ -1,19 +1,19 @@
 /** Each command's exact output, on a terminal (no colour) and piped, against fixtures. */
 import { describe, expect, it } from 'vitest';
-import { runContext } from '../src/commands/context';
 import { runEdges } from '../src/commands/edges';
 import { runEntries } from '../src/commands/entries';
-import { runGame } from '../src/commands/game';
+import { parseLeg, runEvaluateSlip } from '../src/commands/evaluateSlip';
+import { runGameProps } from '../src/commands/gameProps';
 import { runGames } from '../src/commands/games';
-import { runHistory } from '../src/commands/history';
 import { runMe } from '../src/commands/me';
-import { runMovers } from '../src/commands/movers';
-import { runPlayer } from '../src/commands/player';
-import { runRecord } from '../src/commands/record';
+import { runMovement } from '../src/commands/movement';
+import { runPlayerContext } from '../src/commands/playerContext';
+import { runPlayerProps } from '../src/commands/playerProps';
+import { runPropHistory } from '../src/commands/propHistory';
 import { runResults } from '../src/commands/results';
 import { runScan } from '../src/commands/scan';
-import { parseLeg, runSlip } from '../src/commands/slip';
 import { runSports } from '../src/commands/sports';
+import { runTrackRecord } from '../src/commands/trackRecord';
 import * as data from './data';
 import { expectFixture, fakeClient, testContext } from './harness';
 
@@ -26,7 +26,7 @@ const client = fakeClient({
   playerProps: async () => data.playerProps,
   playerContext: async () => data.context,
   propHistory: async () => data.history,
-  movers: async () => data.movers,
+  movement: async () => data.movers,
   entries: async () => data.entries,
   edges: async () => data.edges,
   evaluateSlip: async () => data.slip,
@@ -41,20 +41,28 @@ const cases: [
 ][] = [
   ['sports', 100, (ctx) => runSports(ctx)],
   ['games', 100, (ctx) => runGames(ctx, {})],
-  ['game', 100, (ctx) => runGame(ctx, 'pp_8812345', {})],
+  ['game-props', 100, (ctx) => runGameProps(ctx, 'pp_8812345', {})],
   ['scan', 100, (ctx) => runScan(ctx, {})],
   ['scan-narrow', 60, (ctx) => runScan(ctx, {})],
   ['me', 100, (ctx) => runMe(ctx)],
-  ['player', 100, (ctx) => runPlayer(ctx, 'tatum', {})],
-  ['context', 100, (ctx) => runContext(ctx, 'tatum', {})],
-  ['history', 100, (ctx) => runHistory(ctx, { eventId: 'ud_112240', player: 'Jayson Tatum', stat: 'points' }, {})],
-  ['movers', 100, (ctx) => runMovers(ctx, {})],
+  ['player-props', 100, (ctx) => runPlayerProps(ctx, 'tatum', {})],
+  ['player-context', 100, (ctx) => runPlayerContext(ctx, 'tatum', {})],
+  [
+    'prop-history',
+    100,
+    (ctx) => runPropHistory(ctx, { eventId: 'ud_112240', player: 'Jayson Tatum', stat: 'points' }, {}),
+  ],
+  ['movement', 100, (ctx) => runMovement(ctx, {})],
   ['entries', 100, (ctx) => runEntries(ctx)],
   ['edges', 100, (ctx) => runEdges(ctx, {})],
-  ['slip', 100, (ctx) => runSlip(ctx, [parseLeg('jokic:rebounds:over'), parseLeg('jokic:pra:over@prizepicks')])],
+  [
+    'evaluate-slip',
+    100,
+    (ctx) => runEvaluateSlip(ctx, [parseLeg('jokic:rebounds:over'), parseLeg('jokic:pra:over@prizepicks')]),
+  ],
   ['results', 100, (ctx) => runResults(ctx, {})],
-  ['record', 100, (ctx) => runRecord(ctx, {})],
-  ['record-edges', 100, (ctx) => runRecord(ctx, { edges: true })],
+  ['track-record', 100, (ctx) => runTrackRecord(ctx, {})],
+  ['track-record-edges', 100, (ctx) => runTrackRecord(ctx, { edges: true })],
 ];
 
 describe.each(cases)('props %s', (name, columns, run) => {
@@ -76,25 +84,25 @@ describe.each(cases)('props %s', (name, columns, run) => {
     const answers = {
       sports: data.sports,
       games: data.games,
-      game: data.gameProps,
+      'game-props': data.gameProps,
       me: data.me,
-      player: data.playerProps,
-      context: data.context,
-      history: data.history,
-      movers: data.movers,
+      'player-props': data.playerProps,
+      'player-context': data.context,
+      'prop-history': data.history,
+      movement: data.movers,
       entries: data.entries,
       edges: data.edges,
-      slip: data.slip,
+      'evaluate-slip': data.slip,
       results: data.results,
-      record: data.record,
-      'record-edges': data.record,
+      'track-record': data.record,
+      'track-record-edges': data.record,
     };
     const expected = answers[name as keyof typeof answers] ?? data.scan;
     expect(JSON.parse(stdout.text)).toEqual(expected);
   });
 });
 
-describe('props slip legs', () => {
+describe('props evaluate-slip legs', () => {
   it('reads player:stat:side[@book]', () => {
     expect(parseLeg('Nikola Jokic:points:over@PrizePicks')).toEqual({
       player: 'Nikola Jokic',

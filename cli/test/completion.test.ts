@@ -37,15 +37,15 @@ describe('props completion', () => {
     expect(code).toBe(0);
     const file = join(dir, 'props.bash');
     writeFileSync(file, text);
-    expect(bashOffers(file, ['props', 'ga'])).toEqual(['games', 'game']);
+    expect(bashOffers(file, ['props', 'ga'])).toEqual(['games', 'game-props']);
     expect(bashOffers(file, ['props', 'keys', 'cr'])).toEqual(['create']);
     expect(bashOffers(file, ['props', 'keys', 'create', '--tier', ''])).toEqual(['free', 'pro', 'sharp', 'enterprise']);
     expect(bashOffers(file, ['props', 'scan', '--so'])).toEqual(['--sort']);
     expect(bashOffers(file, ['props', 'scan', '--sort', 'l'])).toEqual(['line']);
     // --sport completes sport ids, never file names.
     expect(bashOffers(file, ['props', 'games', '--sport', 'n'])).toEqual(['nba', 'nfl', 'nhl', 'ncaab', 'ncaaf']);
-    expect(bashOffers(file, ['props', 'watch', '--sport', 'ml'])).toEqual(['mlb']);
-    expect(bashOffers(file, ['props', 'player', 'x', '-s', 'w'])).toEqual(['wnba']);
+    expect(bashOffers(file, ['props', 'stream', '--sport', 'ml'])).toEqual(['mlb']);
+    expect(bashOffers(file, ['props', 'player-props', 'x', '-s', 'w'])).toEqual(['wnba']);
     expect(bashOffers(file, ['props', 'completion', ''])).toEqual(expect.arrayContaining(['--json', '--help']));
   });
 

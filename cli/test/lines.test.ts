@@ -6,11 +6,11 @@ import type { ScanRow } from '@propsfeed/contract';
 import { InvalidRequestError } from '@propsfeed/sdk';
 import { describe, expect, it } from 'vitest';
 import { runEdges } from '../src/commands/edges';
+import { parseLeg } from '../src/commands/evaluateSlip';
 import { runGames } from '../src/commands/games';
-import { runMovers } from '../src/commands/movers';
-import { runPlayer } from '../src/commands/player';
+import { runMovement } from '../src/commands/movement';
+import { runPlayerProps } from '../src/commands/playerProps';
 import { runScan } from '../src/commands/scan';
-import { parseLeg } from '../src/commands/slip';
 import { describeError } from '../src/errors';
 import { runCli } from '../src/program';
 import * as data from './data';
@@ -22,7 +22,7 @@ describe('a prop the books disagree on', () => {
       terminal: true,
       columns: 140,
     });
-    await runPlayer(ctx, 'tariq pitman', {});
+    await runPlayerProps(ctx, 'tariq pitman', {});
     const [heading, header, row] = stdout.text.split('\n');
     expect(heading).toBe('Tariq Pitman · New York Knicks');
     expect(header).toMatch(/^STAT\s+LINE\s+OVER\s+UNDER\s+BOOKS\s+EDGE \(% pts\)\s+GAME/);
@@ -32,7 +32,7 @@ describe('a prop the books disagree on', () => {
 
   it('lists every book line and odds when piped, the consensus line staying a number', async () => {
     const { ctx, stdout } = testContext(fakeClient({ playerProps: async () => data.pitman }), { terminal: false });
-    await runPlayer(ctx, 'tariq pitman', {});
+    await runPlayerProps(ctx, 'tariq pitman', {});
     const fields = stdout.text.trimEnd().split('\t');
     expect(fields.slice(0, 6)).toEqual(['rebounds', '5', '-115', '-105', '2', 'prizepicks over 4.5 0.0038']);
     expect(fields.slice(-2)).toEqual(['New York Knicks', 'prizepicks 4.5, underdog 5 -115/-105']);
@@ -43,7 +43,7 @@ describe('a prop the books disagree on', () => {
       terminal: true,
       json: true,
     });
-    await runPlayer(ctx, 'tariq pitman', {});
+    await runPlayerProps(ctx, 'tariq pitman', {});
     expect(JSON.parse(stdout.text)).toEqual(data.pitman);
   });
 
@@ -59,7 +59,7 @@ describe('a prop the books disagree on', () => {
       fakeClient({ playerProps: async () => ({ ...data.pitman, rows: [agreeing] }) }),
       { terminal: true },
     );
-    await runPlayer(ctx, 'tariq pitman', {});
+    await runPlayerProps(ctx, 'tariq pitman', {});
     expect(stdout.text.split('\n')[2]).toMatch(/^rebounds\s+5\s+-115\s+-105\s+2/);
   });
 });
@@ -158,10 +158,10 @@ describe('--why', () => {
   });
 });
 
-describe('props movers', () => {
+describe('props movement', () => {
   it('gives the odds move its unit in the header and the note', async () => {
-    const { ctx, stdout } = testContext(fakeClient({ movers: async () => data.movers }), { terminal: true });
-    await runMovers(ctx, {});
+    const { ctx, stdout } = testContext(fakeClient({ movement: async () => data.movers }), { terminal: true });
+    await runMovement(ctx, {});
     expect(stdout.text.split('\n')[1]).toContain('ODDS MOVE (¢)');
     expect(stdout.text).toContain('since each line opened (from line history)');
     expect(stdout.text).toContain('odds move in cents of American odds');

@@ -34,11 +34,23 @@ describe('runCli', () => {
   it("prints the failed request's id after the sentence, unless it is unsafe to print", async () => {
     const refusal = { error: 'event_not_found', message: 'no game pp_1' };
     const d = deps(() => json(404, refusal, { 'x-request-id': 'req-7f3a' }));
-    expect(await runCli(['game', 'pp_1', '--base-url', 'http://api.test', '--api-key', 'pf_x'], d)).toBe(1);
+    expect(await runCli(['game-props', 'pp_1', '--base-url', 'http://api.test', '--api-key', 'pf_x'], d)).toBe(1);
     expect(d.stderr.text).toMatch(/^No game pp_1\. .*\nRequest id: req-7f3a\n$/);
     const hostile = deps(() => json(404, refusal, { 'x-request-id': 'x y<z>' }));
-    await runCli(['game', 'pp_1', '--base-url', 'http://api.test', '--api-key', 'pf_x'], hostile);
+    await runCli(['game-props', 'pp_1', '--base-url', 'http://api.test', '--api-key', 'pf_x'], hostile);
     expect(hostile.stderr.text).not.toContain('Request id');
+  });
+
+  it('runs a command by its old name with a one-line notice on stderr, for one release', async () => {
+    const refusal = { error: 'event_not_found', message: 'no game pp_1' };
+    const d = deps(() => json(404, refusal));
+    expect(await runCli(['--api-key', 'pf_x', 'game', 'pp_1', '--base-url', 'http://api.test'], d)).toBe(1);
+    expect(d.stderr.text).toMatch(
+      /^`props game` is deprecated and goes in the next release: use `props game-props`\nNo game pp_1\. /,
+    );
+    const renamed = deps(() => json(404, refusal));
+    await runCli(['game-props', 'pp_1', '--base-url', 'http://api.test', '--api-key', 'pf_x'], renamed);
+    expect(renamed.stderr.text).not.toContain('deprecated');
   });
 
   it('exits 2 on an unknown command or a bad option value', async () => {
@@ -47,9 +59,9 @@ describe('runCli', () => {
     expect(await runCli(['games', '--sport', 'cricket'], d)).toBe(2);
     expect(await runCli(['scan', '--sort', 'price'], d)).toBe(2);
     expect(await runCli(['results', '--date', '2026-02-30'], d)).toBe(2);
-    expect(await runCli(['record', '--min-edge', '0.03'], d)).toBe(2);
-    expect(await runCli(['watch', '--min-edge', '2'], d)).toBe(2);
-    expect(await runCli(['record', '--method', 'none'], d)).toBe(2);
+    expect(await runCli(['track-record', '--min-edge', '0.03'], d)).toBe(2);
+    expect(await runCli(['stream', '--min-edge', '2'], d)).toBe(2);
+    expect(await runCli(['track-record', '--method', 'none'], d)).toBe(2);
     expect(await runCli(['keys', 'create', '--tier', 'enterprise', '--label', 'x', '--rpm', 'abc'], d)).toBe(2);
     expect(await runCli(['keys', 'create', '--tier', 'enterprise', '--label', 'x', '--scan-limit', '0'], d)).toBe(2);
     expect(d.stderr.text).toContain(

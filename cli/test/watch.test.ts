@@ -1,8 +1,8 @@
-/** `props watch` from a stream of events: one line per change on a terminal, TSV piped, NDJSON with --json. */
+/** `props stream` from a stream of events: one line per change on a terminal, TSV piped, NDJSON with --json. */
 import type { ScanRow } from '@propsfeed/contract';
 import type { StreamMessage } from '@propsfeed/sdk';
 import { describe, expect, it } from 'vitest';
-import { runWatch } from '../src/commands/watch';
+import { runStream } from '../src/commands/stream';
 import { fakeClient, testContext } from './harness';
 
 const row = {
@@ -42,10 +42,10 @@ const events: StreamMessage[] = [
   { type: 'heartbeat', at: '2026-11-22T00:00:15.000Z' },
 ];
 
-describe('props watch', () => {
+describe('props stream', () => {
   it('prints each change as a line on a terminal, with old and new line and odds, names escaped', async () => {
     const { ctx, stdout, stderr } = testContext(fakeClient({}), { terminal: true, events });
-    await runWatch(ctx, {});
+    await runStream(ctx, {});
     expect(stderr.text).toContain('Watching 1 props in 0 games (all sports of your tier)');
     const lines = stdout.text.trimEnd().split('\n');
     expect(lines).toHaveLength(4);
@@ -60,7 +60,7 @@ describe('props watch', () => {
 
   it('prints TSV when piped and NDJSON with --json', async () => {
     const piped = testContext(fakeClient({}), { terminal: false, events });
-    await runWatch(piped.ctx, {});
+    await runStream(piped.ctx, {});
     expect(piped.stdout.text.split('\n')[0]?.split('\t')).toEqual([
       '2026-11-22T00:00:00.000Z',
       'Aaron Wilson',
@@ -74,7 +74,7 @@ describe('props watch', () => {
       'LAL @ DEN',
     ]);
     const json = testContext(fakeClient({}), { terminal: false, json: true, events });
-    await runWatch(json.ctx, {});
+    await runStream(json.ctx, {});
     expect(
       json.stdout.text
         .trim()
@@ -85,7 +85,7 @@ describe('props watch', () => {
 
   it('asks the stream for --min-edge and its other filters', async () => {
     const { ctx, streamed } = testContext(fakeClient({}), { terminal: false, events: [] });
-    await runWatch(ctx, { sport: ['nba'], stat: 'points', minEdge: 0.02 });
+    await runStream(ctx, { sport: ['nba'], stat: 'points', minEdge: 0.02 });
     expect(streamed).toEqual([{ sport: ['nba'], stats: 'points', minEdge: 0.02 }]);
   });
 
@@ -117,7 +117,7 @@ describe('props watch', () => {
 
     it('prints nothing for a clock tick, and names the game on every line', async () => {
       const { ctx, stdout } = testContext(fakeClient({}), { terminal: true, events: stream });
-      await runWatch(ctx, {});
+      await runStream(ctx, {});
       expect(stdout.text.trimEnd().split('\n')).toEqual([
         '00:00:00  Aaron Wilson  points  live 16 of 21.5 · Q3 3:40  NYK @ ORL · prizepicks, underdog',
         '00:00:00  Aaron Wilson  points  pulled  NYK @ ORL',
@@ -128,7 +128,7 @@ describe('props watch', () => {
 
     it('--quiet-live leaves out live-value ticks only', async () => {
       const { ctx, stdout } = testContext(fakeClient({}), { terminal: false, events: stream });
-      await runWatch(ctx, { quietLive: true });
+      await runStream(ctx, { quietLive: true });
       expect(
         stdout.text
           .trimEnd()

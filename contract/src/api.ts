@@ -55,7 +55,7 @@ export interface PropHistoryParams {
   stat: string;
   source?: Book;
 }
-export interface MoversParams {
+export interface MovementParams {
   sport?: SportId;
   stat?: string;
   /** ISO 8601 time, or a Date. */
@@ -64,6 +64,8 @@ export interface MoversParams {
   /** Props of games in this state, or all; default: the open games' (pre and live). */
   state?: StateFilter;
 }
+/** @deprecated use MovementParams (renamed after the route, GET /props/movement). */
+export type MoversParams = MovementParams;
 
 export interface EdgesParams {
   sport?: SportId;
@@ -103,7 +105,7 @@ export interface PropsApi {
   playerProps(params: PlayerPropsParams): Promise<PlayerPropsResponse>;
   playerContext(params: PlayerContextParams): Promise<PlayerContextResponse>;
   propHistory(params: PropHistoryParams): Promise<PropHistoryResponse>;
-  movers(params?: MoversParams): Promise<MovementResponse>;
+  movement(params?: MovementParams): Promise<MovementResponse>;
   entries(): Promise<EntriesResponse>;
   edges(params?: EdgesParams): Promise<EdgesResponse>;
   evaluateSlip(legs: SlipLeg[]): Promise<SlipEvaluation>;

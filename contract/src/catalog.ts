@@ -178,6 +178,26 @@ export const UNSUPPORTED_STATS: Partial<Record<SportId, Record<string, string>>>
 };
 
 /** Most rows one scan answers (GET /props `limit`, an enterprise key's scanLimit); a tier may cap lower. */
+/**
+ * The MCP tools, by the names the spec gives them (the tools/list order). Each is one file,
+ * server/src/mcp/tools/<name in camelCase>.ts, answering from the PropsApi methods it calls.
+ */
+export const MCP_TOOL_NAMES = [
+  'list_sports',
+  'list_games',
+  'get_game_props',
+  'scan_props',
+  'find_game',
+  'find_player_props',
+  'get_player_context',
+  'get_prop_history',
+  'scan_movers',
+  'find_edges',
+  'evaluate_slip',
+  'get_track_record',
+] as const;
+export type McpToolName = (typeof MCP_TOOL_NAMES)[number];
+
 export const MAX_SCAN_LIMIT = 5000;
 /** Most movers one movement answer lists (GET /props/movement `limit`), and how many when not asked. */
 export const MAX_MOVERS_LIMIT = 500;

@@ -1,6 +1,5 @@
 export * from './api';
 export * from './catalog';
-export * from './names';
 export * from './requestId';
 export * from './router';
 export * from './scanShape';

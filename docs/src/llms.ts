@@ -3,7 +3,7 @@
  * repository's copy (`llms.txt` at the root, links into docs/) and the one a server serves at
  * `/llms.txt` (links to itself) are written by this one function, so they cannot disagree.
  */
-import { ROUTE_NAMES } from '@propsfeed/contract';
+import { MCP_TOOL_NAMES } from '@propsfeed/contract';
 
 export interface Guide {
   /** The file under docs/. */
@@ -67,7 +67,7 @@ export interface LlmsLinks {
   guide: (file: string) => string;
 }
 
-const MCP_TOOLS = [...new Set(Object.values(ROUTE_NAMES).flatMap((route) => route.mcp))].sort();
+const MCP_TOOLS = [...MCP_TOOL_NAMES].sort();
 
 const guideLine = (g: Guide, links: LlmsLinks) => `- [${g.title}](${links.guide(g.file)}): ${g.about}`;
 
@@ -85,7 +85,7 @@ Every call needs \`Authorization: Bearer <key>\` (keys look like \`pf_\` and 32 
 - Writing code in TypeScript or JavaScript: \`@propsfeed/sdk\` (\`new PropsFeed({ apiKey })\`, one typed method per route, typed errors).
 - Calling from any other language, or generating a client: the OpenAPI document below (every route, schema and an example answer).
 - Following changes as they happen: \`GET /api/v1/stream\` (Server-Sent Events, resumable) or webhooks.
-- Working in a terminal: the \`props\` CLI (\`props games\`, \`props edges\`, \`props slip\`, \`props player\`).
+- Working in a terminal: the \`props\` CLI (\`props games\`, \`props edges\`, \`props evaluate-slip\`, \`props player-props\`).
 
 ## API
 

@@ -6,7 +6,7 @@ import {
   type EdgesParams,
   type GamePropsParams,
   type GamesParams,
-  type MoversParams,
+  type MovementParams,
   type PlayerContextParams,
   type PlayerPropsParams,
   type PropHistoryParams,
@@ -83,7 +83,7 @@ function unwrap<R extends AnyResponse, S extends R['status']>(
 
 /** The webhook methods over the raw client (pro tier and above). */
 function webhooksOf(raw: RawClient): WebhooksApi {
-  return {
+  const api: Omit<WebhooksApi, 'retry'> = {
     create: async (params) => unwrap(await raw.createWebhook({ body: params }), 201),
     list: async () => unwrap(await raw.listWebhooks(), 200),
     get: async (id) => unwrap(await raw.getWebhook({ params: { id } }), 200),
@@ -99,9 +99,11 @@ function webhooksOf(raw: RawClient): WebhooksApi {
         }),
         200,
       ),
-    retry: async (id, deliveryId) =>
+    retryDelivery: async (id, deliveryId) =>
       unwrap(await raw.retryWebhookDelivery({ params: { id, deliveryId }, body: {} }), 202),
   };
+  // The old name, one release more: a call of the new one.
+  return { ...api, retry: (id, deliveryId) => api.retryDelivery(id, deliveryId) };
 }
 
 export class PropsFeed implements PropsApi {
@@ -110,7 +112,7 @@ export class PropsFeed implements PropsApi {
   readonly raw: RawClient;
   /**
    * Webhook endpoints and their deliveries (pro tier and above): `create`, `list`, `get`,
-   * `update`, `delete`, `rotateSecret`, `test`, `deliveries`, `retry`. Verify what your server
+   * `update`, `delete`, `rotateSecret`, `test`, `deliveries`, `retryDelivery`. Verify what your server
    * receives with `verifyWebhook`.
    */
   readonly webhooks: WebhooksApi;
@@ -183,10 +185,15 @@ export class PropsFeed implements PropsApi {
   }
 
   /** The biggest line movers board-wide (pro tier and above). */
-  async movers(params: MoversParams = {}) {
+  async movement(params: MovementParams = {}) {
     const since = params.since instanceof Date ? params.since.toISOString() : params.since;
     const query = { sport: params.sport, stat: params.stat, since, limit: params.limit, state: params.state };
     return unwrap(await this.raw.movement({ query }), 200);
+  }
+
+  /** @deprecated use `movement` (named after its route, GET /props/movement); `movers` goes in the next release. */
+  movers(params: MovementParams = {}) {
+    return this.movement(params);
   }
 
   /** Every pick'em entry type in force, with payouts and the per-leg breakeven computed from them. */

@@ -31,6 +31,7 @@ export type {
   KeyInfo,
   KeyLimits,
   LinePoint,
+  MovementParams,
   MovementResponse,
   Mover,
   MoversParams,

@@ -1,6 +1,6 @@
 /**
  * Webhooks (pro tier and above): `client.webhooks.create/list/get/update/delete/rotateSecret/
- * test/deliveries/retry`, and `verifyWebhook`, which checks a delivery your server received
+ * test/deliveries/retryDelivery`, and `verifyWebhook`, which checks a delivery your server received
  * with the Standard Webhooks specification's own library (`standardwebhooks`) and gives its
  * typed event.
  */
@@ -38,6 +38,8 @@ export interface WebhooksApi {
   rotateSecret(id: string): Promise<RotatedSecret>;
   test(id: string): Promise<WebhookDelivery>;
   deliveries(id: string, params?: WebhookDeliveriesParams): Promise<WebhookDeliveries>;
+  retryDelivery(id: string, deliveryId: string): Promise<WebhookDelivery>;
+  /** @deprecated use `retryDelivery` (named after its route, `retryWebhookDelivery`); `retry` goes in the next release. */
   retry(id: string, deliveryId: string): Promise<WebhookDelivery>;
 }
 

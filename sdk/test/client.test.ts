@@ -54,6 +54,7 @@ describe('PropsFeed requests', () => {
       json(200, { player: 'Nikola Jokić', sport: 'nba', stats: [] }),
       json(200, { eventId: 'pp_8812345', sport: 'nba', player: 'Nikola Jokić', stat: 'pra', books: [] }),
       json(200, { sport: 'nba', stat: null, since: null, count: 0, movers: [] }),
+      json(200, { sport: 'nba', stat: null, since: null, count: 0, movers: [] }),
     ]);
     const client = new PropsFeed({ ...options, fetch });
     expect(await client.sports()).toEqual({ sports: [examples.sport] });
@@ -64,7 +65,9 @@ describe('PropsFeed requests', () => {
     await client.playerProps({ name: 'jokic' });
     await client.playerContext({ name: 'Nikola Jokić', stat: 'pra' });
     await client.propHistory({ eventId: 'pp_8812345', player: 'Nikola Jokić', stat: 'pra' });
-    await client.movers({ sport: 'nba', since: new Date('2026-11-21T12:00:00Z') });
+    await client.movement({ sport: 'nba', since: new Date('2026-11-21T12:00:00Z') });
+    // The old name, deprecated for one release, is the same call.
+    await client.movers({ sport: 'nba' });
 
     expect(calls.map((c) => c.url)).toEqual([
       'http://api.test/api/v1/sports',
@@ -76,6 +79,7 @@ describe('PropsFeed requests', () => {
       'http://api.test/api/v1/context/player?name=Nikola%20Joki%C4%87&stat=pra',
       'http://api.test/api/v1/props/history?eventId=pp_8812345&player=Nikola%20Joki%C4%87&stat=pra',
       'http://api.test/api/v1/props/movement?sport=nba&since=2026-11-21T12%3A00%3A00.000Z',
+      'http://api.test/api/v1/props/movement?sport=nba',
     ]);
     for (const call of calls) {
       expect(call.method).toBe('GET');

@@ -382,7 +382,7 @@ function registerByEndpoint(webhooks: Command, app: CliApp): void {
       app.run(
         cmd,
         async (ctx) => {
-          await ctx.load(() => ctx.webhooks.retry(id, delivery));
+          await ctx.load(() => ctx.webhooks.retryDelivery(id, delivery));
           ctx.out.message(`Queued ${delivery} to be sent again now.`);
         },
         NOT_FOUND,

@@ -15,6 +15,7 @@ import type {
   GamesParams,
   GamesResponse,
   KeyInfo,
+  MovementParams,
   MovementResponse,
   MoversParams,
   PlayerContextParams,
@@ -61,6 +62,7 @@ export type Signatures = [
   Assert<Equal<Method<'playerProps'>, (params: PlayerPropsParams) => Promise<PlayerPropsResponse>>>,
   Assert<Equal<Method<'playerContext'>, (params: PlayerContextParams) => Promise<PlayerContextResponse>>>,
   Assert<Equal<Method<'propHistory'>, (params: PropHistoryParams) => Promise<PropHistoryResponse>>>,
+  Assert<Equal<Method<'movement'>, (params?: MovementParams) => Promise<MovementResponse>>>,
   Assert<Equal<Method<'movers'>, (params?: MoversParams) => Promise<MovementResponse>>>,
   Assert<Equal<Method<'entries'>, () => Promise<EntriesResponse>>>,
   Assert<Equal<Method<'edges'>, (params?: EdgesParams) => Promise<EdgesResponse>>>,
@@ -78,6 +80,7 @@ export type Signatures = [
   Assert<Equal<Webhooks<'rotateSecret'>, (id: string) => Promise<RotatedSecret>>>,
   Assert<Equal<Webhooks<'test'>, (id: string) => Promise<WebhookDelivery>>>,
   Assert<Equal<Webhooks<'deliveries'>, (id: string, params?: WebhookDeliveriesParams) => Promise<WebhookDeliveries>>>,
+  Assert<Equal<Webhooks<'retryDelivery'>, (id: string, deliveryId: string) => Promise<WebhookDelivery>>>,
   Assert<Equal<Webhooks<'retry'>, (id: string, deliveryId: string) => Promise<WebhookDelivery>>>,
 ];
 

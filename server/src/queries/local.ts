@@ -11,6 +11,7 @@ import { parseOrRefuse } from '../errors/validation';
 import { boardDataOf, type QueryDeps } from './deps';
 import { edgesQuery } from './edges';
 import { entriesQuery } from './entries';
+import { evaluateSlipQuery } from './evaluateSlip';
 import { gamePropsQuery } from './gameProps';
 import { gamesQuery } from './games';
 import { meQuery } from './me';
@@ -20,7 +21,6 @@ import { playerPropsQuery } from './playerProps';
 import { propHistoryQuery } from './propHistory';
 import { resultsQuery } from './results';
 import { scanQuery } from './scan';
-import { evaluateSlipQuery } from './slip';
 import { sportsQuery } from './sports';
 import { trackRecordQuery } from './trackRecord';
 
@@ -65,7 +65,7 @@ export function createLocalApi(deps: QueryDeps, caller: Caller): PropsApi {
       const query = parseOrRefuse(contract.propHistory.query, params);
       return (await propHistoryQuery(deps, caller, query, boardDataOf(deps).history)).value;
     },
-    async movers(params = {}) {
+    async movement(params = {}) {
       assertRouteTier(caller, 'movement');
       const since = params.since instanceof Date ? params.since.toISOString() : params.since;
       const query = parseOrRefuse(contract.movement.query, { ...params, since });

@@ -5,9 +5,9 @@
  */
 import {
   DEFAULT_MOVERS_LIMIT,
+  type MovementParams,
   type MovementResponse,
   type Mover,
-  type MoversParams,
   type SportId,
 } from '@propsfeed/contract';
 import { assertSport, assertStateAllowed } from '../auth/access';
@@ -31,7 +31,7 @@ const answers = new AnswersPer<Board, Prepared<MovementResponse>>(256);
 export async function movementQuery(
   deps: QueryDeps,
   caller: Caller,
-  params: MoversParams & { sport: SportId },
+  params: MovementParams & { sport: SportId },
   movers: MoversDeps,
 ): Promise<Prepared<MovementResponse>> {
   const { sport } = params;

@@ -1,4 +1,4 @@
-/** GET /api/v1/props/movement: the board's biggest line movers (pro; PropsApi, SDK and CLI call it `movers`). */
+/** GET /api/v1/props/movement: the board's biggest line movers (pro tier and above). */
 import { callerOfRequest } from '../auth/guard';
 import { boardDataOf } from '../queries/deps';
 import { movementQuery } from '../queries/movement';

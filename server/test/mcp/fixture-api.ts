@@ -262,7 +262,7 @@ export function createFixtureApi(opts: FixtureApiOptions): PropsApi & { calls: n
         ],
       };
     },
-    async movers({
+    async movement({
       sport = 'nba' as SportId,
       stat,
       since,

@@ -70,9 +70,9 @@ export function BoardView({ session, sport }: { session: Session; sport: SportId
 
   useEffect(() => {
     if (!hasEdges) return;
-    // The movers route knows each line's opening: the move column counts from it.
+    // The movement route knows each line's opening: the move column counts from it.
     session.client
-      .movers({ sport, limit: 500 })
+      .movement({ sport, limit: 500 })
       .then((answer) => {
         board.setOpens(new Map(answer.movers.map((m) => [rowKey(m), m.openLine])));
       })

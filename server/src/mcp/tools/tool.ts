@@ -4,7 +4,7 @@
  * PropsApi differs (in-process for the caller over HTTP, the SDK over stdio).
  */
 import type { McpServer } from '@modelcontextprotocol/server';
-import type { PropsApi } from '@propsfeed/contract';
+import type { McpToolName, PropsApi } from '@propsfeed/contract';
 import type { z } from 'zod';
 import { answer, type UnexpectedErrorHandler } from '../result';
 import { type McpSchema, mcpSchema } from '../schema';
@@ -23,7 +23,7 @@ export interface ToolDef<I extends z.AnyZodObject = z.AnyZodObject, R extends ob
 }
 
 export interface ToolSpec<I extends z.AnyZodObject, R extends object> {
-  name: string;
+  name: McpToolName;
   title: string;
   description: string;
   input: I;

@@ -2,7 +2,7 @@ import { PlayerPropsResponseSchema } from '@propsfeed/contract';
 import { z } from 'zod';
 import { plural, table } from '../render';
 import { playerNameField, sportField } from './context';
-import { SCAN_ROW_HEADERS, scanRowCells } from './scan-props';
+import { SCAN_ROW_HEADERS, scanRowCells } from './scanProps';
 import { defineTool } from './tool';
 
 export const findPlayerPropsTool = defineTool({

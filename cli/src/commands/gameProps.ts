@@ -1,4 +1,4 @@
-/** `props game <eventId>`: every prop of one game, merged across books. */
+/** `props game-props <eventId>`: every prop of one game, merged across books. */
 import type { PropsResult, SportId } from '@propsfeed/contract';
 import type { Command } from 'commander';
 import { type CliApp, type CommandContext, show } from '../context';
@@ -17,13 +17,13 @@ import {
 } from '../output/rows';
 import { type Column, cell } from '../output/table';
 
-export interface GameOptions {
+export interface GamePropsOptions {
   stats?: string;
   sport?: SportId;
   watch?: boolean;
 }
 
-export function renderGame(data: PropsResult, ctx: CommandContext): string {
+export function renderGameProps(data: PropsResult, ctx: CommandContext): string {
   const { out, clock } = ctx;
   // A game's props share its state and clock: the first one's tell them.
   const first = data.props[0];
@@ -62,33 +62,33 @@ export function renderGame(data: PropsResult, ctx: CommandContext): string {
   );
 }
 
-export async function runGame(ctx: CommandContext, eventId: string, opts: GameOptions): Promise<void> {
+export async function runGameProps(ctx: CommandContext, eventId: string, opts: GamePropsOptions): Promise<void> {
   if (opts.watch) {
     const stats = opts.stats?.split(',');
     await ctx.watch({ eventId, ...(opts.stats ? { stats: opts.stats } : {}) }, (board) => {
       const data = board.gameProps(eventId, stats);
       if (!data) return ctx.out.note(`${eventId} is not on the board (yet); waiting for it.`);
-      return ctx.json ? toJson(data) : renderGame(data, ctx);
+      return ctx.json ? toJson(data) : renderGameProps(data, ctx);
     });
     return;
   }
   await show(
     ctx,
     () => ctx.client.gameProps(eventId, { stats: opts.stats, sport: opts.sport }),
-    (data) => renderGame(data, ctx),
+    (data) => renderGameProps(data, ctx),
   );
 }
 
 export function register(program: Command, app: CliApp): void {
   program
-    .command('game')
+    .command('game-props')
     .description('every prop of one game (an id from `props games`)')
     .argument('<eventId>', 'event id, e.g. pp_8812345 or ud_112233')
     .option('--stats <keys>', 'only these stat keys, comma-separated, e.g. points,pra', parseStatList)
     .addOption(sportOption())
     .addOption(watchOption())
-    .action((eventId: string, opts: GameOptions, cmd: Command) =>
-      app.run(cmd, (ctx) => runGame(ctx, eventId, opts), {
+    .action((eventId: string, opts: GamePropsOptions, cmd: Command) =>
+      app.run(cmd, (ctx) => runGameProps(ctx, eventId, opts), {
         sport: opts.sport ?? 'nba',
         notFound: "Run `props games` to list today's games.",
       }),

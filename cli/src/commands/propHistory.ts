@@ -1,4 +1,4 @@
-/** `props history <eventId> <player> <stat>`: every line change of one prop since it opened (pro). */
+/** `props prop-history <eventId> <player> <stat>`: every line change of one prop since it opened (pro). */
 import type { Book, PropHistoryResponse } from '@propsfeed/contract';
 import { type Command, Option } from 'commander';
 import { type CliApp, type CommandContext, show } from '../context';
@@ -6,11 +6,11 @@ import { parseStat } from '../options';
 import { numberCell, oddsCell, timeCell } from '../output/rows';
 import { type Column, cell } from '../output/table';
 
-export interface HistoryOptions {
+export interface PropHistoryOptions {
   source?: Book;
 }
 
-export function renderHistory(data: PropHistoryResponse, ctx: CommandContext): string {
+export function renderPropHistory(data: PropHistoryResponse, ctx: CommandContext): string {
   const { out, clock } = ctx;
   const columns: Column[] = [
     { header: 'book' },
@@ -41,30 +41,30 @@ export function renderHistory(data: PropHistoryResponse, ctx: CommandContext): s
   );
 }
 
-export async function runHistory(
+export async function runPropHistory(
   ctx: CommandContext,
   args: { eventId: string; player: string; stat: string },
-  opts: HistoryOptions,
+  opts: PropHistoryOptions,
 ): Promise<void> {
   await show(
     ctx,
     () => ctx.client.propHistory({ ...args, source: opts.source }),
-    (data) => renderHistory(data, ctx),
+    (data) => renderPropHistory(data, ctx),
   );
 }
 
 export function register(program: Command, app: CliApp): void {
   program
-    .command('history')
+    .command('prop-history')
     .description('every line and odds change of one prop since it opened (pro tier and above)')
     .argument('<eventId>', 'event id, e.g. pp_8812345')
     .argument('<player>', 'player name')
     .argument('<stat>', 'stat key, e.g. points', parseStat)
     .addOption(new Option('--source <book>', 'one book only').choices(['prizepicks', 'underdog']))
-    .action((eventId: string, player: string, stat: string, opts: HistoryOptions, cmd: Command) =>
-      app.run(cmd, (ctx) => runHistory(ctx, { eventId, player, stat }, opts), {
+    .action((eventId: string, player: string, stat: string, opts: PropHistoryOptions, cmd: Command) =>
+      app.run(cmd, (ctx) => runPropHistory(ctx, { eventId, player, stat }, opts), {
         feature: 'line history',
-        notFound: 'Check the event id (`props games`) and the player and stat (`props game <eventId>`).',
+        notFound: 'Check the event id (`props games`) and the player and stat (`props game-props <eventId>`).',
       }),
     );
 }

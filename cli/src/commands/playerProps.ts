@@ -1,4 +1,4 @@
-/** `props player <name>`: every active prop of one player, across the sports your tier allows. */
+/** `props player-props <name>`: every active prop of one player, across the sports your tier allows. */
 import type { PlayerPropsResponse, SportId } from '@propsfeed/contract';
 import type { Command } from 'commander';
 import { type CliApp, type CommandContext, show } from '../context';
@@ -21,11 +21,11 @@ import {
 } from '../output/rows';
 import { type Column, cell } from '../output/table';
 
-export interface PlayerOptions {
+export interface PlayerPropsOptions {
   sport?: SportId;
 }
 
-export function renderPlayer(data: PlayerPropsResponse, ctx: CommandContext): string {
+export function renderPlayerProps(data: PlayerPropsResponse, ctx: CommandContext): string {
   const { out, clock } = ctx;
   if (data.player === null) throw new CliError(`No player matches '${data.query}' among today's props.`);
   const hasEdge = data.rows.some((r) => r.edge);
@@ -59,22 +59,22 @@ export function renderPlayer(data: PlayerPropsResponse, ctx: CommandContext): st
   );
 }
 
-export async function runPlayer(ctx: CommandContext, name: string, opts: PlayerOptions): Promise<void> {
+export async function runPlayerProps(ctx: CommandContext, name: string, opts: PlayerPropsOptions): Promise<void> {
   await show(
     ctx,
     () => ctx.client.playerProps({ name, sport: opts.sport }),
-    (data) => renderPlayer(data, ctx),
+    (data) => renderPlayerProps(data, ctx),
   );
 }
 
 export function register(program: Command, app: CliApp): void {
   program
-    .command('player')
+    .command('player-props')
     .description('every active prop of one player (the name is matched forgivingly)')
     .argument('<name>', 'player name, e.g. "jokic"')
     .addOption(sportOption('one sport (default: every sport your tier allows)'))
-    .action((name: string, opts: PlayerOptions, cmd: Command) =>
-      app.run(cmd, (ctx) => runPlayer(ctx, name, opts), {
+    .action((name: string, opts: PlayerPropsOptions, cmd: Command) =>
+      app.run(cmd, (ctx) => runPlayerProps(ctx, name, opts), {
         sport: opts.sport,
         ambiguous: 'Narrow it with --sport or more of the name.',
       }),

@@ -1,4 +1,4 @@
-/** `props movers`: the biggest line moves board-wide (pro). */
+/** `props movement`: the biggest line moves board-wide (pro). */
 import { DEFAULT_MOVERS_LIMIT, MAX_MOVERS_LIMIT, type MovementResponse, type SportId } from '@propsfeed/contract';
 import type { Command } from 'commander';
 import { type CliApp, type CommandContext, show } from '../context';
@@ -6,7 +6,7 @@ import { limitOption, parseIsoTime, sportOption, statOption } from '../options';
 import { numberCell, shortMatchup, showing, sportName, startCell } from '../output/rows';
 import { type Column, cell } from '../output/table';
 
-export interface MoversOptions {
+export interface MovementOptions {
   sport?: SportId;
   stat?: string;
   since?: string;
@@ -16,7 +16,7 @@ export interface MoversOptions {
 /** On a terminal too narrow for every column, these go first to last; the move (the sort) always stays. */
 const DROP_ORDER = ['start', 'odds move', 'game', 'open'];
 
-export function renderMovers(data: MovementResponse, ctx: CommandContext): string {
+export function renderMovement(data: MovementResponse, ctx: CommandContext): string {
   const { out, clock } = ctx;
   const columns: Column[] = [
     { header: 'player', min: 10 },
@@ -60,17 +60,17 @@ export function renderMovers(data: MovementResponse, ctx: CommandContext): strin
   );
 }
 
-export async function runMovers(ctx: CommandContext, opts: MoversOptions): Promise<void> {
+export async function runMovement(ctx: CommandContext, opts: MovementOptions): Promise<void> {
   await show(
     ctx,
-    () => ctx.client.movers(opts),
-    (data) => renderMovers(data, ctx),
+    () => ctx.client.movement(opts),
+    (data) => renderMovement(data, ctx),
   );
 }
 
 export function register(program: Command, app: CliApp): void {
   program
-    .command('movers')
+    .command('movement')
     .description('the biggest line moves board-wide (pro tier and above)')
     .addOption(sportOption())
     .addOption(statOption())
@@ -78,7 +78,7 @@ export function register(program: Command, app: CliApp): void {
     .addOption(
       limitOption(MAX_MOVERS_LIMIT, `at most N movers (1 to ${MAX_MOVERS_LIMIT}, default ${DEFAULT_MOVERS_LIMIT})`),
     )
-    .action((opts: MoversOptions, cmd: Command) =>
-      app.run(cmd, (ctx) => runMovers(ctx, opts), { sport: opts.sport ?? 'nba', feature: 'line movement' }),
+    .action((opts: MovementOptions, cmd: Command) =>
+      app.run(cmd, (ctx) => runMovement(ctx, opts), { sport: opts.sport ?? 'nba', feature: 'line movement' }),
     );
 }

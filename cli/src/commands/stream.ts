@@ -1,4 +1,4 @@
-/** `props watch`: each change of the board as one line, as it happens (GET /api/v1/stream). */
+/** `props stream`: each change of the board as one line, as it happens (GET /api/v1/stream). */
 import type { ScanRow, SportId, StreamEvent, StreamGame } from '@propsfeed/contract';
 import type { StreamMessage } from '@propsfeed/sdk';
 import type { Command } from 'commander';
@@ -9,7 +9,7 @@ import { printable } from '../output/printable';
 import { shortMatchup, sportName } from '../output/rows';
 import { visibleWidth, wrap } from '../output/wrap';
 
-export interface WatchOptions {
+export interface StreamOptions {
   sport?: SportId[];
   stat?: string;
   player?: string;
@@ -21,7 +21,7 @@ export interface WatchOptions {
 
 type PropEvent = Extract<StreamEvent, { type: 'prop' }>;
 
-/** What a line of `props watch` last showed of a prop, to tell a visible change from an invisible one. */
+/** What a line of `props stream` last showed of a prop, to tell a visible change from an invisible one. */
 interface Shown {
   line: number;
   overOdds?: number | undefined;
@@ -197,7 +197,7 @@ export function renderChange(message: StreamMessage, ctx: CommandContext, state:
   return `${wrap(line, out.width, indent)}\n`;
 }
 
-export async function runWatch(ctx: CommandContext, opts: WatchOptions): Promise<void> {
+export async function runStream(ctx: CommandContext, opts: StreamOptions): Promise<void> {
   const params = {
     ...(opts.sport ? { sport: opts.sport } : {}),
     ...(opts.stat ? { stats: opts.stat } : {}),
@@ -234,7 +234,7 @@ const collectSport = (value: string, previous: SportId[] | undefined): SportId[]
 
 export function register(program: Command, app: CliApp): void {
   program
-    .command('watch')
+    .command('stream')
     .description('each change of the board as one line, as it happens (a live stream; Ctrl-C to stop)')
     .option(
       '-s, --sport <ids>',
@@ -254,5 +254,5 @@ export function register(program: Command, app: CliApp): void {
       'after',
       '\nOne line per visible change: time, player, stat, old line (odds) → new line (odds), then the game and books; a prop pulled or back; a live value with the clock; a game going live or final. A change that shows nothing (a clock tick alone) prints no line. Piped: tab-separated time, player, stat, old line, old odds, new line or what happened, new odds, books, event id, game. --json prints each event as one JSON line (NDJSON). A dropped connection resumes where it stopped.',
     )
-    .action((opts: WatchOptions, cmd: Command) => app.run(cmd, (ctx) => runWatch(ctx, opts)));
+    .action((opts: StreamOptions, cmd: Command) => app.run(cmd, (ctx) => runStream(ctx, opts)));
 }

@@ -1,5 +1,5 @@
 /**
- * `props record`: the service's track record. On a terminal: the scores, ours beside the
+ * `props track-record`: the service's track record. On a terminal: the scores, ours beside the
  * market's on the props the market priced, the calibration table drawn as bars (the observed
  * over rate against the predicted one, per bin, the market's bin beside it) and the edge picks
  * at one threshold with their 95 % intervals. Piped: the calibration rows (the market's after
@@ -26,7 +26,7 @@ import { cell } from '../output/table';
 const METHODS = PROBABILITY_BASES.filter((b) => b !== 'none' && b !== 'live');
 const BAR_WIDTH = 20;
 
-export interface RecordOptions {
+export interface TrackRecordOptions {
   sport?: SportId;
   stat?: string;
   since?: string;
@@ -184,7 +184,7 @@ function edgesTable(edges: readonly EdgeRecord[], ctx: CommandContext): string {
   );
 }
 
-export function renderRecord(data: TrackRecordResponse, ctx: CommandContext, opts: RecordOptions): string {
+export function renderTrackRecord(data: TrackRecordResponse, ctx: CommandContext, opts: TrackRecordOptions): string {
   const { out } = ctx;
   const minEdge = opts.minEdge ?? 0.02;
   if (!out.terminal) return opts.edges ? edgesTable(data.edges, ctx) : calibrationTable(data, ctx);
@@ -224,18 +224,18 @@ export function renderRecord(data: TrackRecordResponse, ctx: CommandContext, opt
   );
 }
 
-export async function runRecord(ctx: CommandContext, opts: RecordOptions): Promise<void> {
+export async function runTrackRecord(ctx: CommandContext, opts: TrackRecordOptions): Promise<void> {
   const { minEdge: _, edges: __, ...query } = opts;
   await show(
     ctx,
     () => ctx.client.trackRecord(query),
-    (data) => renderRecord(data, ctx, opts),
+    (data) => renderTrackRecord(data, ctx, opts),
   );
 }
 
 export function register(program: Command, app: CliApp): void {
   program
-    .command('record')
+    .command('track-record')
     .description("the service's track record: Brier score, log loss, calibration bars and edge picks")
     .addOption(sportOption('sport id (default: every sport your tier allows)'))
     .addOption(statOption())
@@ -247,7 +247,7 @@ export function register(program: Command, app: CliApp): void {
       parseThreshold,
     )
     .option('--edges', 'every edge row (piped: the edge rows instead of the calibration rows)')
-    .action((opts: RecordOptions, cmd: Command) =>
-      app.run(cmd, (ctx) => runRecord(ctx, opts), opts.sport ? { sport: opts.sport } : {}),
+    .action((opts: TrackRecordOptions, cmd: Command) =>
+      app.run(cmd, (ctx) => runTrackRecord(ctx, opts), opts.sport ? { sport: opts.sport } : {}),
     );
 }

@@ -1,4 +1,4 @@
-/** `props slip <leg>...`: a slip's chances against each entry type of its book (pro). */
+/** `props evaluate-slip <leg>...`: a slip's chances against each entry type of its book (pro). */
 import {
   BOOKS,
   type Book,
@@ -31,7 +31,7 @@ function tagOf(tag: string): Pick<SlipLeg, 'team' | 'sport' | 'eventId'> {
 }
 
 /** Where every leg without its own tag is: the slip's --sport and --game. */
-export interface SlipOptions {
+export interface EvaluateSlipOptions {
   sport?: SportId;
   game?: string;
 }
@@ -40,7 +40,7 @@ export interface SlipOptions {
  * One leg as written on the command line, `player[@team]:stat:side[@book]` (the tag after the
  * player may also be a sport id or an event id); a usage error (exit 2) saying the format otherwise.
  */
-export function parseLeg(value: string, opts: SlipOptions = {}): SlipLeg {
+export function parseLeg(value: string, opts: EvaluateSlipOptions = {}): SlipLeg {
   const parts = value.split(':').map((p) => p.trim());
   const [who = '', stat = '', pick = ''] = parts;
   const [player = '', tag, ...moreTags] = who.split('@').map((p) => p.trim());
@@ -73,7 +73,7 @@ export function parseLeg(value: string, opts: SlipOptions = {}): SlipLeg {
   };
 }
 
-export function renderSlip(data: SlipEvaluation, ctx: CommandContext): string {
+export function renderEvaluateSlip(data: SlipEvaluation, ctx: CommandContext): string {
   const { out } = ctx;
   const legs = out.table(
     [
@@ -132,17 +132,17 @@ export function renderSlip(data: SlipEvaluation, ctx: CommandContext): string {
   );
 }
 
-export async function runSlip(ctx: CommandContext, legs: SlipLeg[]): Promise<void> {
+export async function runEvaluateSlip(ctx: CommandContext, legs: SlipLeg[]): Promise<void> {
   await show(
     ctx,
     () => ctx.client.evaluateSlip(legs),
-    (data) => renderSlip(data, ctx),
+    (data) => renderEvaluateSlip(data, ctx),
   );
 }
 
 export function register(program: Command, app: CliApp): void {
   program
-    .command('slip')
+    .command('evaluate-slip')
     .description(
       `a slip of ${MIN_ENTRY_PICKS} to ${MAX_SLIP_LEGS} legs: win chance and expected return per entry type (pro tier and above)`,
     )
@@ -157,13 +157,13 @@ export function register(program: Command, app: CliApp): void {
       'after',
       '\nThe tag after a player tells players of one name apart: a team (full name, nickname, city or abbreviation), a sport id or an event id. When a name is ambiguous, the error lists each choice as a leg to paste.',
     )
-    .action((legs: string[], opts: SlipOptions, cmd: Command) =>
+    .action((legs: string[], opts: EvaluateSlipOptions, cmd: Command) =>
       app.run(
         cmd,
         (ctx) => {
           if (legs.length < MIN_ENTRY_PICKS || legs.length > MAX_SLIP_LEGS)
             throw usage(`A slip has ${MIN_ENTRY_PICKS} to ${MAX_SLIP_LEGS} legs; ${legs.length} given.`);
-          return runSlip(
+          return runEvaluateSlip(
             ctx,
             legs.map((leg) => parseLeg(leg, opts)),
           );

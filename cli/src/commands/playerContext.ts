@@ -1,4 +1,4 @@
-/** `props context <name>`: a player's averages, recent form and hit rate against today's line. */
+/** `props player-context <name>`: a player's averages, recent form and hit rate against today's line. */
 import type { PlayerContextResponse, SportId } from '@propsfeed/contract';
 import type { Command } from 'commander';
 import { type CliApp, type CommandContext, show } from '../context';
@@ -6,14 +6,14 @@ import { sportOption, statOption } from '../options';
 import { numberCell, sportName } from '../output/rows';
 import { type Column, cell } from '../output/table';
 
-export interface ContextOptions {
+export interface PlayerContextOptions {
   sport?: SportId;
   stat?: string;
 }
 
 const FORM_GAMES = 5;
 
-export function renderContext(data: PlayerContextResponse, ctx: CommandContext): string {
+export function renderPlayerContext(data: PlayerContextResponse, ctx: CommandContext): string {
   const { out } = ctx;
   const columns: Column[] = [
     { header: 'stat' },
@@ -59,23 +59,23 @@ export function renderContext(data: PlayerContextResponse, ctx: CommandContext):
   );
 }
 
-export async function runContext(ctx: CommandContext, name: string, opts: ContextOptions): Promise<void> {
+export async function runPlayerContext(ctx: CommandContext, name: string, opts: PlayerContextOptions): Promise<void> {
   await show(
     ctx,
     () => ctx.client.playerContext({ name, sport: opts.sport, stat: opts.stat }),
-    (data) => renderContext(data, ctx),
+    (data) => renderPlayerContext(data, ctx),
   );
 }
 
 export function register(program: Command, app: CliApp): void {
   program
-    .command('context')
+    .command('player-context')
     .description("a player's averages, recent form and hit rate against today's line")
     .argument('<name>', 'player name')
     .addOption(statOption('one stat key (default: every stat)'))
     .addOption(sportOption('sport id (default: the sport the player plays)'))
-    .action((name: string, opts: ContextOptions, cmd: Command) =>
-      app.run(cmd, (ctx) => runContext(ctx, name, opts), {
+    .action((name: string, opts: PlayerContextOptions, cmd: Command) =>
+      app.run(cmd, (ctx) => runPlayerContext(ctx, name, opts), {
         sport: opts.sport,
         ambiguous: 'Narrow it with --sport or more of the name.',
       }),

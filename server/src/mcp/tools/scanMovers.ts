@@ -26,7 +26,7 @@ export const scanMoversTool = defineTool({
       .describe(`Most movers to return (1 to ${MAX_MOVERS_LIMIT}, default 20)`),
   }),
   output: MovementResponseSchema,
-  call: (api, { sport, stat, since, limit }) => api.movers({ sport, stat, since, limit }),
+  call: (api, { sport, stat, since, limit }) => api.movement({ sport, stat, since, limit }),
   render: (res) => {
     const window = res.since ? `since ${utcMinute(res.since)}` : 'since open';
     const head = `${plural(res.count, `${res.sport}${res.stat ? ` ${res.stat}` : ''} mover`)} ${window}${res.delayed ? ' (delayed data)' : ''}`;
