@@ -149,9 +149,20 @@ describe('CLI commands (cli/src/commands/)', () => {
 
   it('each deprecated name points at a command, and is none itself', () => {
     const names = commands.map(kebab);
+    /** The subcommands `props <parent>` registers in its file. */
+    const subcommandsOf = (parent: string) =>
+      [...read(`cli/src/commands/${parent}.ts`).matchAll(/\.command\('([a-z-]+)'\)/g)].map((m) => m[1]);
     for (const [old, name] of DEPRECATED_COMMANDS) {
-      expect(names, name).toContain(name);
-      expect(names, old).not.toContain(old);
+      const [parent, sub] = name.split(' ');
+      const [oldParent, oldSub] = old.split(' ');
+      if (sub === undefined) {
+        expect(names, name).toContain(name);
+        expect(names, old).not.toContain(old);
+      } else {
+        expect(oldParent, old).toBe(parent);
+        expect(subcommandsOf(parent as string), name).toContain(sub);
+        expect(subcommandsOf(parent as string), old).not.toContain(oldSub);
+      }
     }
   });
 });

@@ -156,7 +156,7 @@ describe('props webhooks', () => {
     const key = server.keys.sharp;
     const port = await freePort();
     const added = await props(
-      ['webhooks', 'add', `http://127.0.0.1:${port}/`, '--events', 'prop.line_moved', '--stat', 'points'],
+      ['webhooks', 'create', `http://127.0.0.1:${port}/`, '--events', 'prop.line_moved', '--stat', 'points'],
       key,
     );
     expect(added.code, added.stderr).toBe(0);
@@ -224,7 +224,7 @@ describe('props webhooks', () => {
         ['ping', 'succeeded', '1', '200'],
       ]),
     );
-    const removed = await props(['webhooks', 'rm', id], key);
+    const removed = await props(['webhooks', 'delete', id], key);
     expect(removed.stderr).toBe(`Deleted ${id}; nothing more is sent to it.\n`);
   });
 

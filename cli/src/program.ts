@@ -72,15 +72,39 @@ export const DEPRECATED_COMMANDS: ReadonlyMap<string, string> = new Map([
   ['slip', 'evaluate-slip'],
   ['record', 'track-record'],
   ['watch', 'stream'],
+  ['webhooks add', 'webhooks create'],
+  ['webhooks rm', 'webhooks delete'],
+  ['webhooks retry', 'webhooks retry-delivery'],
+  ['webhooks rotate', 'webhooks rotate-secret'],
 ]);
 
+/** The command at `path` (its words after `props`), or undefined. */
+function commandAt(program: Command, path: readonly string[]): Command | undefined {
+  let command: Command | undefined = program;
+  for (const word of path) command = command?.commands.find((c) => c.name() === word);
+  return command;
+}
+
+/** A command's words after `props` (`webhooks create`). */
+function pathOf(command: Command): string {
+  const words: string[] = [];
+  for (let c: Command | null = command; c?.parent; c = c.parent) words.unshift(c.name());
+  return words.join(' ');
+}
+
 function addDeprecatedNames(program: Command, stderr: CliDeps['stderr']): void {
-  for (const [old, name] of DEPRECATED_COMMANDS) program.commands.find((c) => c.name() === name)?.alias(old);
-  program.hook('preSubcommand', (parent) => {
-    const typed = parent.args[0];
-    const name = typed === undefined ? undefined : DEPRECATED_COMMANDS.get(typed);
-    if (name) stderr.write(`\`props ${typed}\` is deprecated and goes in the next release: use \`props ${name}\`\n`);
-  });
+  const parents = new Set<Command>();
+  for (const [old, name] of DEPRECATED_COMMANDS) {
+    const command = commandAt(program, name.split(' '));
+    command?.alias(old.split(' ').at(-1) as string);
+    if (command?.parent) parents.add(command.parent);
+  }
+  for (const parent of parents)
+    parent.hook('preSubcommand', (_, sub) => {
+      const typed = [pathOf(parent), parent.args[0]].filter(Boolean).join(' ');
+      if (DEPRECATED_COMMANDS.has(typed))
+        stderr.write(`\`props ${typed}\` is deprecated and goes in the next release: use \`props ${pathOf(sub)}\`\n`);
+    });
 }
 
 export function buildProgram(app: CliApp): Command {

@@ -1,5 +1,5 @@
 /**
- * `props webhooks add | list | rm | test | deliveries | retry | pause | resume | rotate | listen`:
+ * `props webhooks create | list | delete | test | deliveries | retry-delivery | pause | resume | rotate-secret | listen`:
  * webhook endpoints and their deliveries (pro tier and above), and a local receiver that
  * verifies and prints deliveries as they arrive, for development.
  */
@@ -248,10 +248,10 @@ export function register(program: Command, app: CliApp): void {
   registerListen(webhooks, app);
 }
 
-/** `props webhooks add`: an endpoint, its filters and thresholds. */
+/** `props webhooks create`: an endpoint, its filters and thresholds. */
 function registerAdd(webhooks: Command, app: CliApp): void {
   webhooks
-    .command('add')
+    .command('create')
     .description('register an endpoint; its signing secret is printed once')
     .argument('<url>', 'where deliveries are POSTed (https://)')
     .addOption(
@@ -314,10 +314,10 @@ function registerReads(webhooks: Command, app: CliApp): void {
     );
 }
 
-/** `props webhooks rm | test | deliveries | retry | pause | resume | rotate`: one endpoint by id. */
+/** `props webhooks delete | test | deliveries | retry-delivery | pause | resume | rotate-secret`: one endpoint by id. */
 function registerByEndpoint(webhooks: Command, app: CliApp): void {
   webhooks
-    .command('rm')
+    .command('delete')
     .description('delete an endpoint and its delivery log')
     .argument('<id>', 'the endpoint id (wh_…)')
     .action((id: string, _opts, cmd: Command) =>
@@ -374,7 +374,7 @@ function registerByEndpoint(webhooks: Command, app: CliApp): void {
     );
 
   webhooks
-    .command('retry')
+    .command('retry-delivery')
     .description('send a delivery again now (same webhook-id and body)')
     .argument('<id>', 'the endpoint id (wh_…)')
     .argument('<delivery>', 'the delivery id (msg_…) from `props webhooks deliveries`')
@@ -412,7 +412,7 @@ function registerByEndpoint(webhooks: Command, app: CliApp): void {
   }
 
   webhooks
-    .command('rotate')
+    .command('rotate-secret')
     .description('a new signing secret; the old one also signs for 24 hours')
     .argument('<id>', 'the endpoint id (wh_…)')
     .action((id: string, _opts, cmd: Command) =>
@@ -450,7 +450,7 @@ function registerListen(webhooks: Command, app: CliApp): void {
         app.fail(
           out,
           new CliError(
-            "props webhooks listen needs the endpoint's secret: --secret whsec_… or PROPS_WEBHOOK_SECRET (printed by `props webhooks add`).",
+            "props webhooks listen needs the endpoint's secret: --secret whsec_… or PROPS_WEBHOOK_SECRET (printed by `props webhooks create`).",
             EXIT.usage,
           ),
         );
