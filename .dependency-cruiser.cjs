@@ -1,26 +1,43 @@
 /**
  * The server's architecture, checked by server/test/architecture.test.ts (`depcruise` runs it
- * by hand too). Data and imports flow one way:
+ * by hand too, over server/src and sim). Data and imports flow one way:
  *   contract → books → feed → (history, stats) → views → queries → (routes, mcp) → app → main
  * with runtime.ts the wiring that chooses implementations (store, limiter, Redis, cluster feed,
- * simulator or real books) from parsed config.
+ * simulator or real books) from parsed config. The simulator (sim/, @propsfeed/sim) is an
+ * upstream of its own: it imports nothing of the server, and the server reaches it through one
+ * file, server/src/upstream/sim.ts.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
     {
       name: 'no-cycle',
-      comment: 'No import cycle in server/src: a cycle makes load order and layering unclear.',
+      comment: 'No import cycle in server/src or sim/src: a cycle makes load order and layering unclear.',
       severity: 'error',
-      from: { path: '^server/src/' },
+      from: { path: '^(server|sim)/src/' },
       to: { circular: true },
+    },
+    {
+      name: 'sim-apart-from-server',
+      comment: 'The simulator is an upstream of its own: nothing in sim/ (sources or tests) imports the server.',
+      severity: 'error',
+      from: { path: '^sim/' },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'sim-through-upstream-entry',
+      comment:
+        'The server sees the simulator only as an upstream: server/src/upstream/sim.ts is the one file that imports it.',
+      severity: 'error',
+      from: { path: '^server/src/', pathNot: '^server/src/upstream/sim\\.ts$' },
+      to: { path: '^sim/' },
     },
     {
       name: 'no-lower-into-higher',
       comment:
-        'Engines and stores (limits, keys, sim, store, books) do not import the feed, the cluster, the queries or the runtime that use them.',
+        'Engines, stores and upstreams (limits, keys, upstream, store, books) do not import the feed, the cluster, the queries or the runtime that use them.',
       severity: 'error',
-      from: { path: '^server/src/(limits|keys|sim|store|books)/' },
+      from: { path: '^server/src/(limits|keys|upstream|store|books)/' },
       to: { path: '^server/src/(cluster/|runtime\\.ts$|feed/|queries/)' },
     },
     {
@@ -47,8 +64,11 @@ module.exports = {
     },
   ],
   options: {
-    includeOnly: '^server/src/',
+    includeOnly: '^(server/src|sim)/',
     tsPreCompilationDeps: true,
+    // Workspace packages (@propsfeed/sim, @propsfeed/contract) resolve by their package.json
+    // `exports` to their sources, so a rule sees where an import of one really lands.
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'default'] },
     doNotFollow: { path: 'node_modules' },
   },
 };

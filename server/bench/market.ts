@@ -9,9 +9,8 @@
  *   pnpm bench:market [--days N] [--seed S] [--to YYYY-MM-DD]
  */
 import { parseArgs } from 'node:util';
+import { LIVE_POINTS, marketDays, SimWorld } from '@propsfeed/sim';
 import { type ProbabilityScores, scoreProbabilities } from '../src/odds/record';
-import { LIVE_POINTS, marketDays } from '../src/sim/market';
-import { SimWorld } from '../src/sim/world';
 
 const DAY_MS = 24 * 60 * 60_000;
 

@@ -9,14 +9,13 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { renderPrizePicks, renderUnderdog, SIM_SPORTS, SimWorld } from '@propsfeed/sim';
 import { sql } from 'kysely';
 import { ADAPTERS } from '../src/books';
 import { FeedCore } from '../src/feed/core';
 import { SILENT_LOGGER } from '../src/feed/logger';
 import type { Board } from '../src/feed/types';
 import { EntryBook, PropOdds } from '../src/odds';
-import { renderPrizePicks, renderUnderdog } from '../src/sim/render';
-import { SIM_SPORTS, SimWorld } from '../src/sim/world';
 import { openDb } from '../src/store/db';
 import { StreamEncoder } from '../src/stream/encode';
 import { StreamLog } from '../src/stream/log';

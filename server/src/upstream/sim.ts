@@ -1,0 +1,50 @@
+/**
+ * The simulated upstream (@propsfeed/sim) as the server sees it, and the one server file that
+ * imports it (a dependency rule checks): its books started on loopback, polled at their URLs
+ * as the real books are; and for the backfill, a replay of their wire payloads at any moment
+ * and of the past games, keyed as the server keys players.
+ */
+import type { SportId } from '@propsfeed/contract';
+import {
+  BACKFILL_SPAN_MS,
+  renderPrizePicks,
+  renderUnderdog,
+  SIM_SPORTS,
+  SimWorld,
+  pastGameLogs as simPastGameLogs,
+  startSimBooks,
+} from '@propsfeed/sim';
+import { playerKey } from '../books/names';
+import type { GameLog } from '../history/types';
+
+export type { SimServer } from '@propsfeed/sim';
+export { BACKFILL_SPAN_MS, SimWorld, startSimBooks };
+
+/** The sports the simulated books list (PrizePicks is asked for each). */
+export const SIM_SPORT_IDS: readonly SportId[] = SIM_SPORTS.map((sport) => sport.id);
+
+/** The simulated books' wire payloads at a moment: PrizePicks' per sport, Underdog's whole board. */
+export interface SimReplay {
+  prizepicks(sport: SportId, at: number): unknown;
+  underdog(at: number): unknown;
+}
+
+export function replayOf(world: SimWorld): SimReplay {
+  return {
+    prizepicks: (sport, at) => renderPrizePicks(world, sport, at),
+    underdog: (at) => renderUnderdog(world, at),
+  };
+}
+
+/** Every simulated player's past games before `now` (a season's), as the server's recorded game logs. */
+export function pastGameLogs(world: SimWorld, now: number): GameLog[] {
+  const keys = new Map<string, string>();
+  return simPastGameLogs(world, now).map(({ player, team, ...log }) => {
+    let key = keys.get(`${player}|${team}`);
+    if (key === undefined) {
+      key = playerKey(player, team);
+      keys.set(`${player}|${team}`, key);
+    }
+    return { ...log, player, playerKey: key, team, source: 'recorded' };
+  });
+}
