@@ -38,13 +38,10 @@ export function replayOf(world: SimWorld): SimReplay {
 
 /** Every simulated player's past games before `now` (a season's), as the server's recorded game logs. */
 export function pastGameLogs(world: SimWorld, now: number): GameLog[] {
-  const keys = new Map<string, string>();
-  return simPastGameLogs(world, now).map(({ player, team, ...log }) => {
-    let key = keys.get(`${player}|${team}`);
-    if (key === undefined) {
-      key = playerKey(player, team);
-      keys.set(`${player}|${team}`, key);
-    }
-    return { ...log, player, playerKey: key, team, source: 'recorded' };
+  // A player's stats of a game come together: his key is made once for them.
+  let last: { player: string; team: string; key: string } | undefined;
+  return simPastGameLogs(world, now).map(({ sport, player, team, opponent, home, date, stat, value }) => {
+    if (last?.player !== player || last.team !== team) last = { player, team, key: playerKey(player, team) };
+    return { sport, player, playerKey: last.key, team, opponent, home, date, stat, value, source: 'recorded' };
   });
 }
