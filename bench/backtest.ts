@@ -30,6 +30,7 @@ import {
   liveFairProbabilities,
   openDb,
   type PlayerInput,
+  pastGameLogs,
   playedShareAt,
   playerInputBefore,
   playerKey,
@@ -40,9 +41,7 @@ import {
   SILENT_LOGGER,
   seasonMean,
 } from '@propsfeed/server/testing';
-import { pastGameLogs } from '../server/src/sim/gameLogs'; // sim: becomes @propsfeed/sim
-import { oracle } from '../server/src/sim/oracle'; // sim: becomes @propsfeed/sim
-import { SIM_SPORTS, type SimGame, type SimPlayer, SimWorld } from '../server/src/sim/world'; // sim: becomes @propsfeed/sim
+import { oracle, SIM_SPORTS, type SimGame, type SimPlayer, SimWorld } from '@propsfeed/sim';
 import { type BookRead, bookReads, Consensus, chanceAt } from './backtest/books';
 import { runRealBacktest } from './backtest/real';
 import { type EdgeRow, edges, type Forecast, type Scores, score, scoreLine, withheldWhy } from './backtest/score';

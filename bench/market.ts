@@ -10,8 +10,7 @@
  */
 import { parseArgs } from 'node:util';
 import { type ProbabilityScores, scoreProbabilities } from '@propsfeed/server/testing';
-import { LIVE_POINTS, marketDays } from '../server/src/sim/market'; // sim: becomes @propsfeed/sim
-import { SimWorld } from '../server/src/sim/world'; // sim: becomes @propsfeed/sim
+import { LIVE_POINTS, marketDays, SimWorld } from '@propsfeed/sim';
 
 const DAY_MS = 24 * 60 * 60_000;
 

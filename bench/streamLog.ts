@@ -22,9 +22,8 @@ import {
   StreamLog,
   ViewRegistry,
 } from '@propsfeed/server/testing';
+import { renderPrizePicks, renderUnderdog, SIM_SPORTS, SimWorld } from '@propsfeed/sim';
 import { sql } from 'kysely';
-import { renderPrizePicks, renderUnderdog } from '../server/src/sim/render'; // sim: becomes @propsfeed/sim
-import { SIM_SPORTS, SimWorld } from '../server/src/sim/world'; // sim: becomes @propsfeed/sim
 
 const POLL_MS = 5_000;
 const HOUR = 3_600_000;

@@ -13,12 +13,12 @@ const web = fileURLToPath(new URL('../web/dist/', import.meta.url));
  */
 export default defineConfig({
   // sim-books and feed-ingest: worker threads (the simulated books, ingest), each loaded beside
-  // the chunk that starts it (threads/start.ts).
+  // the chunk that starts it (@propsfeed/sim's books.ts, threads/start.ts).
   entry: {
     index: 'src/index.ts',
     mcp: 'src/mcp/stdio.ts',
     propsfeed: 'src/bin/propsfeed.ts',
-    'sim-books': 'src/sim/worker.ts',
+    'sim-books': '../sim/src/worker.ts',
     'feed-ingest': 'src/cluster/ingestWorker.ts',
   },
   format: ['esm'],
@@ -28,7 +28,7 @@ export default defineConfig({
   external: ['@propsfeed/server', '@propsfeed/server/mcp'],
   // @ts-rest/fastify too: its peer range says fastify 4 (it runs on 5), which npm would report
   // as ERESOLVE on every install of a dependency; bundled, it is not a dependency at all.
-  noExternal: ['@propsfeed/contract', '@propsfeed/docs', '@propsfeed/sdk', '@ts-rest/fastify'],
+  noExternal: ['@propsfeed/contract', '@propsfeed/docs', '@propsfeed/sdk', '@propsfeed/sim', '@ts-rest/fastify'],
   banner: {
     // Bundled CommonJS libraries (the CLI's table printer) call require() for Node's built-ins.
     js: "import { createRequire as __propsRequire } from 'node:module';\nconst require = __propsRequire(import.meta.url);",

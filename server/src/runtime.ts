@@ -29,7 +29,6 @@ import { EntryBook } from './odds/entries';
 import type { Coefficients } from './odds/model';
 import { entryTablesOf } from './odds/tables';
 import type { BoardData } from './queries/deps';
-import { SimWorld } from './sim/world';
 import { GameLogIndex, gameLogCount } from './stats/gameLogIndex';
 import { type Db, openDb } from './store/db';
 import { createKyselyStore, type StoreSchema } from './store/kyselyStore';
@@ -102,7 +101,7 @@ export interface RuntimeOptions {
 export function upstreamOf(
   config: Pick<Config, 'PROPS_BOOKS' | 'PROPS_PRIZEPICKS_URL' | 'PROPS_UNDERDOG_URL' | 'PROPS_SIM_SEED'>,
 ): Upstream {
-  if (config.PROPS_BOOKS.length === 0) return { kind: 'simulator', world: new SimWorld(config.PROPS_SIM_SEED) };
+  if (config.PROPS_BOOKS.length === 0) return { kind: 'simulator', seed: config.PROPS_SIM_SEED };
   return {
     kind: 'books',
     books: config.PROPS_BOOKS,

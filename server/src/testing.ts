@@ -59,6 +59,7 @@ export { openStore } from './store/kyselyStore';
 export { connectRedis, redisReady } from './store/redis';
 export { StreamEncoder } from './stream/encode';
 export { StreamLog } from './stream/log';
+export { pastGameLogs } from './upstream/sim';
 export { ViewRegistry } from './views';
 export { boardChange } from './views/boardChanges';
 export { systemClock } from './webhooks/clock';

@@ -1,8 +1,9 @@
 /**
  * The server's import graph keeps the one-way flow of .dependency-cruiser.cjs: no import
- * cycle in server/src, no import from a lower concern into a higher one, and bench/ reaching
- * the server only through its package's exports. Fixture trees with one of each show the rules
- * catch them.
+ * cycle in server/src or sim/src, no import from a lower concern into a higher one, nothing in
+ * sim/ importing the server, the server reaching the simulator through its upstream entry alone,
+ * and bench/ reaching the server only through its package's exports. Fixture trees with one of
+ * each show the rules catch them.
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -65,8 +66,8 @@ function fixture(files: Record<string, string>): string {
 }
 
 describe('architecture', () => {
-  it('server/src has no import cycle and no import against the flow; bench/ uses public entries', async () => {
-    expect(await violations(root, ['server/src', 'bench'])).toEqual([]);
+  it('server/src and sim have no import cycle and no import against the flow; bench/ uses public entries', async () => {
+    expect(await violations(root, ['server/src', 'sim', 'bench'])).toEqual([]);
   }, 120_000);
 
   it('the rules catch a cycle and a store importing the runtime', async () => {
@@ -101,5 +102,27 @@ describe('architecture', () => {
       'bench-through-public-entries: bench/internal.ts → server/src/store/db.ts',
       'bench-through-public-entries: bench/kit.ts → server/test/helpers/app.ts',
     ]);
+  }, 120_000);
+
+  it('the rules catch the simulator importing the server, and the server importing it past its upstream entry', async () => {
+    const dir = fixture({
+      'sim/package.json': JSON.stringify({
+        name: '@propsfeed/sim',
+        type: 'module',
+        exports: { '.': './src/index.ts' },
+      }),
+      'sim/src/index.ts':
+        "import { playerKey } from '../../server/src/books/names';\nexport const SimWorld = playerKey;\n",
+      'server/src/books/names.ts': 'export const playerKey = 1;\n',
+      'server/src/upstream/sim.ts': "import { SimWorld } from '@propsfeed/sim';\nexport const sim = SimWorld;\n",
+      'server/src/feed/index.ts': "import { SimWorld } from '@propsfeed/sim';\nexport const feed = SimWorld;\n",
+    });
+    // How the workspace links it: server/node_modules/@propsfeed/sim → sim.
+    mkdirSync(join(dir, 'server/node_modules/@propsfeed'), { recursive: true });
+    symlinkSync('../../../sim', join(dir, 'server/node_modules/@propsfeed/sim'));
+    const found = await violations(dir, ['server/src', 'sim']);
+    expect(found).toContain('sim-apart-from-server: sim/src/index.ts → server/src/books/names.ts');
+    expect(found).toContain('sim-through-upstream-entry: server/src/feed/index.ts → sim/src/index.ts');
+    expect(found.filter((v) => v.includes('server/src/upstream/sim.ts →'))).toEqual([]);
   }, 120_000);
 });

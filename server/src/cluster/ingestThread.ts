@@ -65,8 +65,7 @@ export async function startIngestThread(opts: IngestThreadOptions): Promise<Inge
     now,
     onError: (err) => logger.error({ err }, 'a board subscriber failed'),
   });
-  const upstream: IngestWorkerData['upstream'] =
-    opts.upstream.kind === 'simulator' ? { kind: 'simulator', seed: opts.upstream.world.seed } : opts.upstream;
+  const { upstream } = opts;
 
   let worker: Worker | undefined;
   let closing = false;

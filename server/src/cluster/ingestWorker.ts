@@ -14,7 +14,6 @@ import type { RunningFeed } from '../feed/types';
 import { createGameLogStore } from '../history/gameLogs';
 import { EntryBook, PropOdds } from '../odds';
 import { servedCoefficients } from '../odds/coefficients';
-import { SimWorld } from '../sim/world';
 import { GameLogIndex, gameLogCount } from '../stats/gameLogIndex';
 import { type Db, openDb } from '../store/db';
 import { StreamEncoder } from '../stream/encode';
@@ -69,12 +68,8 @@ try {
   // mode takes one writer beside the API's, and this one writes all day, so it checkpoints
   // off its event loop like the API thread's.
   db = await openDb({ ...data.store, checkpointInBackground: true });
-  const upstream =
-    data.upstream.kind === 'simulator'
-      ? { kind: 'simulator' as const, world: new SimWorld(data.upstream.seed) }
-      : data.upstream;
   feed = await startIngest({
-    upstream,
+    upstream: data.upstream,
     db,
     now,
     logger,

@@ -5,9 +5,7 @@
  */
 import { ADAPTERS } from '../books';
 import type { GameLog, GameLogStore } from '../history/types';
-import { pastGameLogs } from '../sim/gameLogs';
-import { renderPrizePicks, renderUnderdog } from '../sim/render';
-import { BACKFILL_SPAN_MS, SIM_SPORTS, type SimWorld } from '../sim/world';
+import { BACKFILL_SPAN_MS, pastGameLogs, replayOf, SIM_SPORT_IDS, type SimWorld } from '../upstream/sim';
 import type { FeedCore } from './core';
 import type { Board } from './types';
 
@@ -49,11 +47,11 @@ export type BackfillProgress = { stage: 'game logs'; logs: number } | { stage: '
  */
 async function notYetStored(store: GameLogStore, logs: GameLog[]): Promise<GameLog[]> {
   const newest = new Map<string, string>();
-  for (const sport of SIM_SPORTS) {
-    const probe = logs.find((l) => l.sport === sport.id);
+  for (const sport of SIM_SPORT_IDS) {
+    const probe = logs.find((l) => l.sport === sport);
     if (!probe) continue;
-    const [latest] = await store.forPlayer({ sport: sport.id, playerKey: probe.playerKey, stat: probe.stat, limit: 1 });
-    if (latest) newest.set(sport.id, latest.date);
+    const [latest] = await store.forPlayer({ sport, playerKey: probe.playerKey, stat: probe.stat, limit: 1 });
+    if (latest) newest.set(sport, latest.date);
   }
   return logs.filter((l) => l.date >= (newest.get(l.sport) ?? ''));
 }
@@ -80,12 +78,13 @@ export async function backfill(opts: BackfillOptions): Promise<{ steps: number; 
       stored,
     );
   }
+  const replay = replayOf(world);
   let steps = 0;
   for (const t of times) {
-    for (const sport of SIM_SPORTS) {
-      core.applyPart('prizepicks', sport.id, ADAPTERS.prizepicks.parse(renderPrizePicks(world, sport.id, t)), t);
+    for (const sport of SIM_SPORT_IDS) {
+      core.applyPart('prizepicks', sport, ADAPTERS.prizepicks.parse(replay.prizepicks(sport, t)), t);
     }
-    core.applyPart('underdog', 'all', ADAPTERS.underdog.parse(renderUnderdog(world, t)), t);
+    core.applyPart('underdog', 'all', ADAPTERS.underdog.parse(replay.underdog(t)), t);
     await core.commit(['prizepicks', 'underdog'], t, { notify: false, record: stored === undefined || t > stored });
     opts.onStep?.(t, core.current());
     steps++;

@@ -8,10 +8,8 @@ import { createGameLogStore } from '../history/gameLogs';
 import { createLineHistoryStore } from '../history/lineHistory';
 import { createSettlementStore } from '../history/settlement';
 import { servedCoefficients } from '../odds/coefficients';
-import { startSimBooks } from '../sim/books';
-import type { SimServer } from '../sim/server';
-import type { SimWorld } from '../sim/world';
 import type { Db } from '../store/db';
+import { type SimServer, SimWorld, startSimBooks } from '../upstream/sim';
 import { type BackfillProgress, backfill } from './backfill';
 import { FeedCore } from './core';
 import { type FeedLogger, SILENT_LOGGER } from './logger';
@@ -19,10 +17,10 @@ import { type Poller, startPolling } from './poller';
 import { HISTORY_LOOKBACK_MS, restoreFromHistory } from './restore';
 import type { RunningFeed } from './types';
 
-/** Where the lines come from: the real books at their URLs, or a simulated world served on loopback. */
+/** Where the lines come from: the real books at their URLs, or the simulated world of a seed, served on loopback. */
 export type Upstream =
   | { kind: 'books'; books: readonly Book[]; urls: Record<Book, string> }
-  | { kind: 'simulator'; world: SimWorld };
+  | { kind: 'simulator'; seed: number };
 
 export interface StartIngestOptions {
   upstream: Upstream;
@@ -90,21 +88,22 @@ export async function startIngest(opts: StartIngestOptions): Promise<RunningFeed
   let urls: Record<Book, string>;
   if (upstream.kind === 'books') urls = upstream.urls;
   else {
-    const { world } = upstream;
+    const { seed } = upstream;
     const started = now();
     if (!opts.resume) {
       const storedUntilMs = await history.lastRecordedAt();
       const result = await backfill({
         core,
-        world,
+        // The world the backfill replays; the books' own thread plays another of the same seed.
+        world: new SimWorld(seed),
         now: started,
         gameLogs,
         storedUntilMs,
         onProgress: opts.onBackfill,
       });
-      logger.info({ ...result, ms: now() - started, seed: world.seed }, 'simulated books backfilled');
+      logger.info({ ...result, ms: now() - started, seed }, 'simulated books backfilled');
     }
-    sim = await startSimBooks({ seed: world.seed, now, logger });
+    sim = await startSimBooks({ seed, now, logger });
     urls = { prizepicks: sim.prizepicksUrl, underdog: sim.underdogUrl };
   }
   logger.info({ books, simulated, urls: simulated ? undefined : urls }, 'feed polling');

@@ -6,12 +6,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SimWorld } from '@propsfeed/sim';
 import { backfill } from '../../src/feed/backfill';
 import { FeedCore } from '../../src/feed/core';
 import { createGameLogStore } from '../../src/history/gameLogs';
 import { createLineHistoryStore } from '../../src/history/lineHistory';
 import { openBoardData } from '../../src/runtime';
-import { SimWorld } from '../../src/sim/world';
 import { openDb } from '../../src/store/db';
 import { systemClock } from '../../src/webhooks/clock';
 import type { WebhookOptions } from '../../src/webhooks/service';

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
+import { type SimServer, SimWorld, startSimServer } from '@propsfeed/sim';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type IngestThread, startIngestThread } from '../../src/cluster/ingestThread';
 import { BoardReplica } from '../../src/cluster/replica';
@@ -15,8 +16,6 @@ import { startIngest, type Upstream } from '../../src/feed';
 import { followChanges } from '../../src/feed/changes';
 import type { FeedLogger } from '../../src/feed/logger';
 import type { Board } from '../../src/feed/types';
-import { type SimServer, startSimServer } from '../../src/sim/server';
-import { SimWorld } from '../../src/sim/world';
 import { type Db, openDb } from '../../src/store/db';
 
 const AT = Date.parse('2026-11-22T01:30:00Z');

@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SIM_SPORTS, SimWorld } from '@propsfeed/sim';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playerKey } from '../../src/books/names';
@@ -12,9 +13,8 @@ import { backfill } from '../../src/feed/backfill';
 import { FeedCore } from '../../src/feed/core';
 import { createGameLogStore } from '../../src/history/gameLogs';
 import { createLineHistoryStore } from '../../src/history/lineHistory';
-import { pastGameLogs } from '../../src/sim/gameLogs';
-import { SIM_SPORTS, SimWorld } from '../../src/sim/world';
 import { type Db, openDb } from '../../src/store/db';
+import { pastGameLogs } from '../../src/upstream/sim';
 import { REPEATED_POINTS_SQL } from '../helpers/history';
 
 const NOW = Date.parse('2026-11-22T01:00:00Z');

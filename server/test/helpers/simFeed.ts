@@ -1,8 +1,8 @@
 /** The seeded simulator as the feed polls it, for tests that step the simulated day by hand. */
+
+import { renderPrizePicks, renderUnderdog, SIM_SPORTS, type SimWorld } from '@propsfeed/sim';
 import { ADAPTERS } from '../../src/books';
 import type { FeedCore } from '../../src/feed/core';
-import { renderPrizePicks, renderUnderdog } from '../../src/sim/render';
-import { SIM_SPORTS, type SimWorld } from '../../src/sim/world';
 
 /** One poll cycle of both books at `at`: every sport's PrizePicks part and Underdog's, parsed and committed. */
 export async function pollSim(core: FeedCore, world: SimWorld, at: number): Promise<void> {

@@ -4,10 +4,9 @@
  * Walks every string of both books' payloads, every sport, every hour of a day and night.
  */
 import { SPORT_IDS } from '@propsfeed/contract';
+import { renderPrizePicks, renderUnderdog, SimWorld } from '@propsfeed/sim';
 import { describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../src/books';
-import { renderPrizePicks, renderUnderdog } from '../../src/sim/render';
-import { SimWorld } from '../../src/sim/world';
 import { thirdPartyHosts } from '../helpers/hosts';
 
 const HOUR = 3_600_000;

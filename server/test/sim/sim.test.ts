@@ -4,11 +4,18 @@
  * in both wire formats and read back by the real adapters without loss.
  */
 import { SPORT_IDS, STAT_KEYS } from '@propsfeed/contract';
+import {
+  FINAL_KEEP_MS,
+  renderPrizePicks,
+  renderUnderdog,
+  SIM_SPORTS,
+  type SimGame,
+  type SimServer,
+  SimWorld,
+  startSimServer,
+} from '@propsfeed/sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../src/books';
-import { renderPrizePicks, renderUnderdog } from '../../src/sim/render';
-import { type SimServer, startSimServer } from '../../src/sim/server';
-import { FINAL_KEEP_MS, SIM_SPORTS, type SimGame, SimWorld } from '../../src/sim/world';
 
 const NOW = Date.parse('2026-11-22T01:00:00Z');
 const MIN = 60_000;

@@ -5,10 +5,10 @@
  */
 import type { AddressInfo } from 'node:net';
 import type { ScanRow } from '@propsfeed/contract';
+import { SimWorld } from '@propsfeed/sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backfill } from '../../src/feed/backfill';
 import { FeedCore } from '../../src/feed/core';
-import { SimWorld } from '../../src/sim/world';
 import { SIM_NOW, SIM_SEED } from '../board-routes/simSetup';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { pollSim } from '../helpers/simFeed';

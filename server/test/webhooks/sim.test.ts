@@ -7,10 +7,10 @@
  * ends. Every delivery verifies, and no webhook-id arrives twice.
  */
 import { type WebhookEvent, WebhookEventSchema } from '@propsfeed/contract';
+import { SIM_SPORTS, SimWorld } from '@propsfeed/sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backfill } from '../../src/feed/backfill';
 import { FeedCore } from '../../src/feed/core';
-import { SIM_SPORTS, SimWorld } from '../../src/sim/world';
 import { systemClock } from '../../src/webhooks/clock';
 import { SIM_NOW, SIM_SEED } from '../board-routes/simSetup';
 import { buildTestApp, type TestApp } from '../helpers/app';

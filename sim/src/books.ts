@@ -1,16 +1,40 @@
 /**
- * The simulated books where a real upstream would be: in a thread of their own (sim/worker.ts),
+ * The simulated books where a real upstream would be: in a thread of their own (worker.ts),
  * started and stopped with the feed, so rendering their JSON never holds the API's event loop.
  * A worker thread ends with its process, whatever ends it (a signal, a crash): no orphan.
  */
-import type { Worker } from 'node:worker_threads';
-import { startWorker as startThread } from '../threads/start';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import type { SimServer } from './server';
 import type { SimBooksData } from './worker';
 
-/** The worker: the bundle's own entry (tsup.config.ts `sim-books`), or the .ts source beside this file. */
-function startWorker(data: SimBooksData): Worker {
-  return startThread(import.meta.url, { source: './worker.ts', bundled: './sim-books.js' }, data, 'sim books');
+/** tsx's ESM API (the `import` target of its `./esm/api` export), resolved from here. */
+function tsxEsmApi(): string {
+  const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
+  const { exports } = JSON.parse(readFileSync(manifest, 'utf8')) as {
+    exports: Record<string, { import: { default: string } }>;
+  };
+  return pathToFileURL(join(dirname(manifest), exports['./esm/api']?.import.default ?? '')).href;
+}
+
+/**
+ * The books' thread. Bundled (the server's tsup.config.ts), worker.ts is the entry `sim-books.js`
+ * beside the chunk running this; from the .ts sources a small eval worker registers tsx by its
+ * API and imports worker.ts (a worker's `--import` loads no hooks on Node 20). The thread is
+ * named where Node names threads.
+ */
+function startWorker(workerData: SimBooksData): Worker {
+  const name = 'sim books';
+  if (!import.meta.url.endsWith('.ts'))
+    return new Worker(new URL('./sim-books.js', import.meta.url), { workerData, name });
+  const tsx = tsxEsmApi();
+  const worker = new URL('./worker.ts', import.meta.url).href;
+  // An eval worker runs a script (no top-level await).
+  const boot = `import(${JSON.stringify(tsx)}).then(({ register }) => register()).then(() => import(${JSON.stringify(worker)}));`;
+  return new Worker(boot, { eval: true, workerData, execArgv: [], name });
 }
 
 /**

@@ -5,8 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SportId } from '@propsfeed/contract';
-import { PRIZEPICKS_LEAGUES } from '../books/prizepicks';
-import { renderPrizePicks, renderUnderdog } from './render';
+import { PRIZEPICKS_LEAGUES, renderPrizePicks, renderUnderdog } from './render';
 import type { SimWorld } from './world';
 
 export interface SimServer {

@@ -3,14 +3,14 @@
  * (every base stat of his last games) and his role. The world draws each player's mean of a
  * base stat as role mean × level × own, level ~ U(LEVEL) shared by all his stats and own ~
  * U(OWN) per stat (world.ts makeRosters), and each game's value from his distribution
- * (variance mean + dispersion × mean²: a negative binomial below COUNT_MEAN_LIMIT, a rounded
+ * (variance mean + dispersion × mean²: a negative binomial below COUNT_LIMIT, a rounded
  * normal above). The desk's read is the exact posterior of that model on a grid: the
  * likelihood of each base stat's games at each (level, own), multiplied over his stats for
  * the level, then the posterior mean and variance of a prop's stat (a weighted sum of base
  * stats). So no function of the public games can improve on it: its error is independent of
  * them, and only information the desk lacks (a book's own read, news) can beat it.
  */
-import { COUNT_MEAN_LIMIT } from '../odds/distribution';
+import { COUNT_LIMIT } from './distributions';
 
 /** The range of a player's level (every stat's factor) and of each stat's own factor: both uniform. */
 export const LEVEL = [0.75, 1.25] as const;
@@ -106,7 +106,7 @@ function countTerm(r: number, x: number): number {
 
 /** ln P(games | the player's mean is m), as the world draws them (`constant`: the games' countConstant, `logMean`: ln m). */
 function logLikelihood(g: BaseGames, constant: number, mean: number, logMean: number): number {
-  if (mean < COUNT_MEAN_LIMIT) {
+  if (mean < COUNT_LIMIT) {
     if (!(g.dispersion > 0)) return constant + g.sum * logMean - g.n * mean;
     const r = 1 / g.dispersion;
     const logRm = Math.log(r + mean);
@@ -127,7 +127,7 @@ function atLevels(g: BaseGames): BaseAtLevels {
   // The constant matters only where the grid spans both the counts and the normal.
   const low = g.roleMean * (LEVELS[0] as number) * (OWNS[0] as number);
   const high = g.roleMean * (LEVELS[LEVEL_POINTS - 1] as number) * (OWNS[OWN_POINTS - 1] as number);
-  const constant = low < COUNT_MEAN_LIMIT && high >= COUNT_MEAN_LIMIT ? g.countConstant() : 0;
+  const constant = low < COUNT_LIMIT && high >= COUNT_LIMIT ? g.countConstant() : 0;
   const logRole = Math.log(g.roleMean);
   const log = new Float64Array(LEVEL_POINTS);
   const own = new Float64Array(LEVEL_POINTS);

@@ -4,9 +4,7 @@
  * goblin/demon alternates and combo entries. Underdog: over/under lines with american_price
  * on most lines, payout multipliers only on some, one-sided lines, and live stat values.
  */
-import type { SportId } from '@propsfeed/contract';
-import { PRIZEPICKS_LEAGUES } from '../books/prizepicks';
-import { teamAbbreviation } from '../books/teams';
+import { type SportId, teamAbbreviation } from '@propsfeed/contract';
 import type { SimSport } from './sports';
 import {
   FINAL_KEEP_MS,
@@ -17,6 +15,19 @@ import {
   type SimProp,
   type SimWorld,
 } from './world';
+
+/** PrizePicks' league ids, as its projections' `league_id` query names them. */
+export const PRIZEPICKS_LEAGUES: Record<SportId, number> = {
+  nba: 7,
+  wnba: 3,
+  mlb: 2,
+  nfl: 9,
+  nhl: 8,
+  ncaab: 20,
+  ncaaf: 15,
+  soccer: 82,
+  lol: 121,
+};
 
 const PP_STAT_NAMES: Record<string, string> = {
   points: 'Points',

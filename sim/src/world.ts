@@ -13,9 +13,9 @@
  * moment — now or hours ago, for the backfill — can be asked for, and tests can assert exact values.
  */
 import type { GameState, SportId } from '@propsfeed/contract';
-import { COUNT_MEAN_LIMIT, countQuantile, probabilitiesAt, type StatModel } from '../odds/distribution';
 import { Calendar, type ScheduledGame } from './calendar';
 import { BaseGames, type Belief, DeskPosterior } from './desk';
+import { COUNT_LIMIT, drawCount, overShare, type TrueModel } from './distributions';
 import { FAMOUS, HANDLE_PARTS, SUFFIXES } from './names';
 import { gammaDraw, gaussian, keyPrefix, normal, pick, stream, streamAfter } from './random';
 import { DISPERSION, SIM_SPORTS, type SimSport, type Slot } from './sports';
@@ -105,7 +105,7 @@ interface StatSpread {
   variance: number;
   step: number;
   /** The distribution of a game's value (modelOf). */
-  model: StatModel;
+  model: TrueModel;
 }
 
 /** How far a line moves: whole points (PrizePicks keeps its half points), three on yardage-sized stats. */
@@ -119,29 +119,23 @@ function lineFor(mean: number): number {
 }
 
 /** The book's opening line: the half point nearest an even chance under its read of the player. */
-function openingLine(model: StatModel): number {
+function openingLine(model: TrueModel): number {
   const below = lineFor(model.mean);
   let best = below;
   for (const line of [below - 1, below + 1]) {
     if (line < 0.5) continue;
-    if (Math.abs(overChance(model, line) - 0.5) < Math.abs(overChance(model, best) - 0.5)) best = line;
+    if (Math.abs(overShare(model, line) - 0.5) < Math.abs(overShare(model, best) - 0.5)) best = line;
   }
   return best;
 }
 
-/** A count (Poisson or negative binomial) below COUNT_MEAN_LIMIT, else a continuity-corrected normal. */
-function modelOf(mean: number, variance: number): StatModel {
-  if (mean < COUNT_MEAN_LIMIT) {
+/** A count (Poisson or negative binomial) below COUNT_LIMIT, else a continuity-corrected normal. */
+function modelOf(mean: number, variance: number): TrueModel {
+  if (mean < COUNT_LIMIT) {
     if (variance <= mean * 1.0001) return { kind: 'poisson', mean: Math.max(mean, 1e-6) };
     return { kind: 'negbin', mean, r: (mean * mean) / (variance - mean) };
   }
   return { kind: 'normal', mean, sd: Math.sqrt(variance), integer: true };
-}
-
-/** P(over | no push) at `line`. */
-function overChance(model: StatModel, line: number): number {
-  const p = probabilitiesAt(model, line);
-  return p.pOver / (p.pOver + p.pUnder);
 }
 
 /**
@@ -388,7 +382,7 @@ export class SimWorld {
    * The true distribution a base stat's value in a game is drawn from (finalBase): his mean ×
    * his game factor, variance mean + dispersion × mean². For the oracle, never the API.
    */
-  baseModel(game: SimGame, player: SimPlayer, base: string): StatModel {
+  baseModel(game: SimGame, player: SimPlayer, base: string): TrueModel {
     const mean = this.spread(game.sport, player, base).mean * this.gameFactor(game, player);
     return modelOf(mean, mean + (game.sport.dispersion?.[base] ?? DISPERSION) * mean * mean);
   }
@@ -420,10 +414,7 @@ export class SimWorld {
         this.finalKeys.set(game, prefix);
       }
       const r = streamAfter(prefix, player.id, '|', base);
-      v =
-        model.kind === 'normal'
-          ? Math.max(0, Math.round(model.mean + normal(r) * model.sd))
-          : countQuantile(model, r());
+      v = model.kind === 'normal' ? Math.max(0, Math.round(model.mean + normal(r) * model.sd)) : drawCount(model, r());
       if (at >= 0) ofGame[at] = v;
     }
     return v;
@@ -736,7 +727,7 @@ export class SimWorld {
           const ppPosts = r() < 0.9;
           const udPosts = r() < 0.85;
           // Underdog's own line: on small counts often the whole number next to PrizePicks' half point.
-          const off = mean < COUNT_MEAN_LIMIT ? 0.5 : step;
+          const off = mean < COUNT_LIMIT ? 0.5 : step;
           const udOffset = pick(r(), [-off, 0, 0, 0, 0, 0, 0, 0, off, off]);
           const hasPrices = r() < 0.9;
           const oneSided = r() < 0.04;
@@ -796,10 +787,10 @@ export class SimWorld {
           if (udPosts) {
             // Never where Underdog's price would be lopsided.
             const offLine = Math.max(0.5, udBase + udOffset);
-            const offBalanced = state === 'pre' && Math.abs(overChance(udModel, offLine) - 0.5) < 0.15;
+            const offBalanced = state === 'pre' && Math.abs(overShare(udModel, offLine) - 0.5) < 0.15;
             const udLine = offBalanced ? offLine : udBase;
             prop.udLine = udLine;
-            const pOver = overChance(udModel, udLine - played) + lean;
+            const pOver = overShare(udModel, udLine - played) + lean;
             if (hasPrices && state !== 'final' && pOver >= PRICED_RANGE[0] && pOver <= PRICED_RANGE[1]) {
               prop.udOver = american(pOver * OVERROUND);
               prop.udUnder = american((1 - pOver) * OVERROUND);

@@ -4,9 +4,21 @@
  * every player has that many per posted stat. They
  * are the same games and values the live simulation played, so recorded finals agree.
  */
-import { playerKey } from '../books/names';
-import type { GameLog } from '../history/types';
+import type { SportId } from '@propsfeed/contract';
 import { SIM_SPORTS, type SimWorld } from './world';
+
+/** One player's value of one stat in one past game, as a box score lists it. */
+export interface SimGameLog {
+  sport: SportId;
+  player: string;
+  team: string;
+  opponent: string;
+  home: boolean;
+  /** YYYY-MM-DD (UTC date of the game). */
+  date: string;
+  stat: string;
+  value: number;
+}
 
 const MIN = 60_000;
 const WEEK_MS = 7 * 24 * 60 * MIN;
@@ -20,8 +32,8 @@ const LOOKBACK_WEEKS = 30;
  */
 export const SEASON_GAMES = 40;
 
-export function pastGameLogs(world: SimWorld, now: number, minGames = SEASON_GAMES): GameLog[] {
-  const logs: GameLog[] = [];
+export function pastGameLogs(world: SimWorld, now: number, minGames = SEASON_GAMES): SimGameLog[] {
+  const logs: SimGameLog[] = [];
   for (const sport of SIM_SPORTS) {
     const missing = new Map(sport.teams.map((t) => [t, minGames]));
     let to = now - sport.durationMin * MIN;
@@ -37,19 +49,16 @@ export function pastGameLogs(world: SimWorld, now: number, minGames = SEASON_GAM
           if (left <= 0) continue;
           missing.set(team, left - 1);
           for (const player of world.roster(sport, team)) {
-            const key = playerKey(player.name, team);
             for (const stat of player.slot.posted) {
               logs.push({
                 sport: sport.id,
                 player: player.name,
-                playerKey: key,
                 team,
                 opponent,
                 home,
                 date,
                 stat,
                 value: world.value(game, player, stat, game.endMs),
-                source: 'recorded',
               });
             }
           }

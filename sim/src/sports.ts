@@ -4,20 +4,10 @@
  * stat keys posted per slot (combos are sums of base stats; a component listed three times
  * counts three times) and the spread of each stat (variance = mean + dispersion × mean²).
  */
-import { isStatKey, type SportId } from '@propsfeed/contract';
-import {
-  LOL_TEAMS,
-  MLB_TEAMS,
-  NBA_TEAMS,
-  NCAAB_TEAMS,
-  NCAAF_TEAMS,
-  NFL_TEAMS,
-  NHL_TEAMS,
-  SOCCER_TEAMS,
-  WNBA_TEAMS,
-} from '../books/teams';
+import { isStatKey, MLB_TEAMS, NBA_TEAMS, NFL_TEAMS, NHL_TEAMS, type SportId, WNBA_TEAMS } from '@propsfeed/contract';
 import { at, EVERY_DAY, type League, onDays, weekOf } from './calendar';
 import { NAME_POOLS, type NamePool } from './names';
+import { LOL_TEAMS, NCAAB_TEAMS, NCAAF_TEAMS, SOCCER_TEAMS } from './teams';
 
 export interface Slot {
   position: string;

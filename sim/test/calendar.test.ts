@@ -4,8 +4,8 @@
  * players carry names of their sport, none twice.
  */
 import { describe, expect, it } from 'vitest';
-import { NAME_POOLS } from '../../src/sim/names';
-import { SIM_SPORTS, type SimGame, SimWorld } from '../../src/sim/world';
+import { NAME_POOLS } from '../src/names';
+import { SIM_SPORTS, type SimGame, SimWorld } from '../src/world';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;

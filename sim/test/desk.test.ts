@@ -5,9 +5,9 @@
  * left an error a model could invert; this one leaves none.
  */
 import { describe, expect, it } from 'vitest';
-import { BaseGames, DeskPosterior, logGamma } from '../../src/sim/desk';
-import { pastGameLogs } from '../../src/sim/gameLogs';
-import { SIM_SPORTS, SimWorld } from '../../src/sim/world';
+import { BaseGames, DeskPosterior, logGamma } from '../src/desk';
+import { pastGameLogs } from '../src/gameLogs';
+import { SIM_SPORTS, SimWorld } from '../src/world';
 
 const DAY = 86_400_000;
 const NOW = Date.parse('2026-11-22T00:00:00Z');

@@ -6,7 +6,7 @@
  * left (world.ts draws each in-game path as independent increments). For the
  * project's own tools (the backtest, tests), never for the API (DESIGN.md: "The simulator's truth").
  */
-import { convolve, integerPmf, remainingModel, type StatModel, sidesOfPmf } from '../odds/distribution';
+import { lawOfRest, pmfOfSum, sidesAt, type TrueModel, wholePmf } from './distributions';
 import type { SimGame, SimPlayer, SimWorld } from './world';
 
 export interface OracleChances {
@@ -17,7 +17,7 @@ export interface OracleChances {
 
 /** One base stat of a prop: its true model, how many times the prop counts it, and its value so far. */
 export interface OraclePart {
-  model: StatModel;
+  model: TrueModel;
   weight: number;
   /** The value shown so far (0 pre-game). */
   soFar: number;
@@ -30,10 +30,10 @@ export interface OraclePart {
  * distribution over the share left: soFar + Poisson(mean·left) or NB(r·left, same p).
  * Pre-game (accrued 0) it is the prior; final (accrued 1) it is certain.
  */
-export function conditionedPmf(model: StatModel, accrued: number, soFar: number): number[] {
-  if (accrued <= 0) return integerPmf(model);
+export function conditionedPmf(model: TrueModel, accrued: number, soFar: number): number[] {
+  if (accrued <= 0) return wholePmf(model);
   if (accrued >= 1) return Object.assign(new Array<number>(soFar + 1).fill(0), { [soFar]: 1 });
-  const rest = integerPmf(remainingModel(model, 1 - accrued));
+  const rest = wholePmf(lawOfRest(model, 1 - accrued));
   return [...new Array<number>(soFar).fill(0), ...rest];
 }
 
@@ -44,9 +44,9 @@ export function oracleChances(parts: readonly OraclePart[], accrued: number, lin
     const pmf = conditionedPmf(part.model, accrued, part.soFar);
     const scaled =
       part.weight === 1 ? pmf : pmf.flatMap((p, k) => (k === 0 ? [p] : [...new Array(part.weight - 1).fill(0), p]));
-    sum = convolve(sum, scaled);
+    sum = pmfOfSum(sum, scaled);
   }
-  return sidesOfPmf(sum, line);
+  return sidesAt(sum, line);
 }
 
 /** The oracle's chances of `stat` of `player` in `game` at `line`, as the game stands at `t`. */

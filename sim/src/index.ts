@@ -1,0 +1,16 @@
+/**
+ * The simulated upstream: a world of games, players and two books' lines that is a pure
+ * function of (seed, time), served in PrizePicks' and Underdog's real wire formats, with the
+ * truth behind it (final values, the oracle's chances) for the project's own tests and
+ * backtests. The server sees it only as an upstream: its URLs (startSimBooks), or its wire
+ * payloads at any moment for the backfill's replay.
+ */
+export { startSimBooks } from './books';
+export type { TrueModel } from './distributions';
+export { pastGameLogs, SEASON_GAMES, type SimGameLog } from './gameLogs';
+export { LIVE_POINTS, marketDays, marketOutcomes, type Outcome } from './market';
+export { type OracleChances, type OraclePart, oracle, oracleChances } from './oracle';
+export { PRIZEPICKS_LEAGUES, renderPrizePicks, renderUnderdog } from './render';
+export { type SimServer, startSimServer } from './server';
+export type { SimSport } from './sports';
+export * from './world';
