@@ -23,6 +23,7 @@ import { KeyCache } from '../src/keys/cache';
 import { issueKey } from '../src/keys/issue';
 import { MemoryLimiter } from '../src/limits/memory';
 import type { RouteImpl } from '../src/routes/deps';
+import { assembleRuntime } from '../src/runtime';
 import { openStore } from '../src/store/kyselyStore';
 import { buildBoard, type PropSpec, TestBoardSource } from '../test/helpers/board';
 import {
@@ -193,7 +194,8 @@ async function serveAll(): Promise<void> {
     props: benchProps(i, 500),
   }));
   const source = new TestBoardSource(buildBoard(games));
-  const app = await createApp({ store, limiter, keys, source, logLevel: 'warn' });
+  const runtime = assembleRuntime({ store, limiter, keys, feed: source });
+  const app = await createApp(runtime, { logLevel: 'warn' });
   const benchKey = {
     tier: 'enterprise',
     label: 'bench',
@@ -275,6 +277,7 @@ async function serveAll(): Promise<void> {
     await shared?.close();
     await closeRoundTrip?.();
     await app.close();
+    await runtime.close();
     await bare.close();
     node.close();
     keys.stop();

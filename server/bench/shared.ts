@@ -14,6 +14,7 @@ import type { BoardSource } from '../src/feed/types';
 import { KeyCache } from '../src/keys/cache';
 import { type CreateKeyInput, issueKey } from '../src/keys/issue';
 import { RedisLimiter } from '../src/limits/redis';
+import { assembleRuntime } from '../src/runtime';
 import { openStore } from '../src/store/kyselyStore';
 import { connectRedis, redisReady } from '../src/store/redis';
 
@@ -55,7 +56,8 @@ export async function startSharedApp(source: BoardSource, keyInput: CreateKeyInp
   const limiter = new RedisLimiter({ redis, usage: store, prefix });
   const keys = new KeyCache(store);
   await keys.start();
-  const app: FastifyInstance = await createApp({ store, limiter, keys, source, logLevel: 'warn' });
+  const runtime = assembleRuntime({ store, limiter, keys, feed: source });
+  const app: FastifyInstance = await createApp(runtime, { logLevel: 'warn' });
   const { created, record } = await issueKey(store, keyInput);
   keys.put(record);
   const listening = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -64,6 +66,7 @@ export async function startSharedApp(source: BoardSource, keyInput: CreateKeyInp
     key: created.key,
     async close() {
       await app.close();
+      await runtime.close();
       keys.stop();
       await limiter.close();
       const leftovers = await redis.keys(`${prefix}*`);
