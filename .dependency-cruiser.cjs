@@ -2,8 +2,9 @@
  * The server's architecture, checked by server/test/architecture.test.ts (`depcruise` runs it
  * by hand too). Data and imports flow one way:
  *   contract → books → feed → (history, stats) → views → queries → (routes, mcp) → app → main
- * with runtime.ts the wiring that chooses implementations (store, limiter, Redis, cluster feed,
- * simulator or real books) from parsed config.
+ * with runtime.ts the composition root: it chooses implementations (store, limiter, Redis,
+ * cluster feed, simulator or real books) from parsed config, and starts and stops every
+ * long-lived service over them; app.ts only registers routes over what it is given.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

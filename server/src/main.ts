@@ -91,12 +91,14 @@ export async function serve(opts: ServeOptions = {}, config: Config = loadConfig
   });
   // The app's own child, so that holding back Fastify's listening line leaves the feed's logs alone.
   const appLog = logger.child({});
-  const app = await createApp(runtime, { ...appOptionsOf(config), logger: appLog });
+  let app: FastifyInstance | undefined;
   let address: string;
   try {
+    app = await createApp(runtime, { ...appOptionsOf(config), logger: appLog });
     address = await listenQuietly(app, appLog, port, config.PROPS_HOST);
   } catch (err) {
     out?.clearStatus();
+    await app?.close();
     await runtime.close();
     throw listenError(err, config.PROPS_HOST, port);
   }
