@@ -2,11 +2,13 @@
  * The server's architecture, checked by server/test/architecture.test.ts (`depcruise` runs it
  * by hand too, over server/src and sim). Data and imports flow one way:
  *   contract → books → feed → (history, stats) → views → queries → (routes, mcp) → app → main
- * with runtime.ts the wiring that chooses implementations (store, limiter, Redis, cluster feed,
- * simulator or real books) from parsed config. The simulator (sim/, @propsfeed/sim) is an
- * upstream of its own: it imports nothing of the server, and the server reaches it through one
- * file, server/src/upstream/sim.ts. The benchmarks and backtests (bench/) see the server only
- * through the entries its package.json exports.
+ * with runtime.ts the composition root: it chooses implementations (store, limiter, Redis,
+ * cluster feed, simulator or real books) from parsed config, and starts and stops every
+ * long-lived service over them; app.ts only registers routes over what it is given.
+ * The simulator (sim/, @propsfeed/sim) is an upstream of its own: it imports nothing of the
+ * server, and the server reaches it through one file, server/src/upstream/sim.ts. The
+ * benchmarks and backtests (bench/) see the server only through the entries its package.json
+ * exports.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { contract, STAT_KEYS } from '@propsfeed/contract';
-import { createApp } from '@propsfeed/server';
+import { assembleRuntime, createApp } from '@propsfeed/server';
 import {
   buildBoard,
   issueKey,
@@ -197,7 +197,8 @@ async function serveAll(): Promise<void> {
     props: benchProps(i, 500),
   }));
   const source = new TestBoardSource(buildBoard(games));
-  const app = await createApp({ store, limiter, keys, source, logLevel: 'warn' });
+  const runtime = assembleRuntime({ store, limiter, keys, feed: source });
+  const app = await createApp(runtime, { logLevel: 'warn' });
   const benchKey = {
     tier: 'enterprise',
     label: 'bench',
@@ -279,6 +280,7 @@ async function serveAll(): Promise<void> {
     await shared?.close();
     await closeRoundTrip?.();
     await app.close();
+    await runtime.close();
     await bare.close();
     node.close();
     keys.stop();

@@ -7,7 +7,7 @@
  * Redis on every request pays on this machine.
  */
 import { randomBytes } from 'node:crypto';
-import { type BoardSource, type CreateKeyInput, createApp } from '@propsfeed/server';
+import { assembleRuntime, type BoardSource, type CreateKeyInput, createApp } from '@propsfeed/server';
 import { connectRedis, issueKey, KeyCache, openStore, RedisLimiter, redisReady } from '@propsfeed/server/testing';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -50,7 +50,8 @@ export async function startSharedApp(source: BoardSource, keyInput: CreateKeyInp
   const limiter = new RedisLimiter({ redis, usage: store, prefix });
   const keys = new KeyCache(store);
   await keys.start();
-  const app: FastifyInstance = await createApp({ store, limiter, keys, source, logLevel: 'warn' });
+  const runtime = assembleRuntime({ store, limiter, keys, feed: source });
+  const app: FastifyInstance = await createApp(runtime, { logLevel: 'warn' });
   const { created, record } = await issueKey(store, keyInput);
   keys.put(record);
   const listening = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -59,6 +60,7 @@ export async function startSharedApp(source: BoardSource, keyInput: CreateKeyInp
     key: created.key,
     async close() {
       await app.close();
+      await runtime.close();
       keys.stop();
       await limiter.close();
       const leftovers = await redis.keys(`${prefix}*`);

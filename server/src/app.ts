@@ -1,4 +1,7 @@
-/** Builds the Fastify app: contract routes over the board behind the key guard, health, docs, admin. */
+/**
+ * Builds the Fastify app over a Runtime (runtime.ts): contract routes over the board behind the
+ * key guard, the stream, health, docs, admin. It only registers; the runtime owns the services.
+ */
 
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -16,14 +19,14 @@ import Fastify, {
 import type { Logger } from 'pino';
 import { registerAdminRoutes } from './auth/adminRoutes';
 import { createKeyGuard } from './auth/guard';
+import type { Config } from './config';
 import { type CorsOrigins, corsHeaders, registerCors } from './cors';
 import { registerDocs } from './docs';
 import { errorAnswer, errorHeaders, MAX_PARAM_LENGTH, refusalAnswer } from './errors/answer';
 import { answerNotFound } from './errors/notFound';
-import { type BoardSource, type ProjectionSource, propCount } from './feed/types';
-import type { KeyCache } from './keys/cache';
+import { type BoardSource, propCount } from './feed/types';
 import { SignupGate } from './keys/signupGate';
-import type { Limiter, LimitPolicy } from './limits/types';
+import type { LimitPolicy } from './limits/types';
 import { lazyChildLogger } from './log/lazyChild';
 import { createLogger } from './log/logger';
 import { echoRequestId, requestIdOf } from './log/requestId';
@@ -38,76 +41,59 @@ import {
 import { hostPolicy } from './net/hostGuard';
 import { registerJsonBodies } from './net/jsonBody';
 import { isTrustedProxy, type TrustProxy } from './net/trustProxy';
-import { EntryBook, PropOdds } from './odds';
-import type { Coefficients } from './odds/model';
-import type { BoardData, QueryDeps } from './queries/deps';
 import { registerContractRoutes } from './routes';
 import { registerStreamRoute } from './routes/stream';
-import type { KeyStore } from './store/types';
-import { StreamHub, type StreamHubOptions } from './stream/hub';
-import type { StreamLog } from './stream/log';
-import { MemoryStreamSlots, type StreamSlots } from './stream/slots';
-import { MemoryStreamTokens, type StreamTokens } from './stream/tokens';
-import { ViewRegistry } from './views';
+import type { Runtime } from './runtime';
+import type { StreamHub } from './stream/hub';
 import { readWebBundle, registerWeb } from './web';
-import { type WebhookOptions, WebhookService } from './webhooks/service';
+import type { WebhookService } from './webhooks/service';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The open streams of GET /api/v1/stream. */
+    /** The open streams of GET /api/v1/stream (the runtime's hub). */
     streams: StreamHub;
-    /** Webhook endpoints and their deliveries (absent when the app was built without them). */
+    /** Webhook endpoints and their deliveries (the runtime's; absent when it has none). */
     webhooks: WebhookService | undefined;
   }
 }
 
-export interface AppDeps {
-  store: KeyStore;
-  limiter: Limiter;
-  keys: KeyCache;
-  source: BoardSource;
-  projections?: ProjectionSource;
-  /** Game logs, line history and openings for the board routes (player, context, history, movement). */
-  boardData?: BoardData;
-  /** The pick'em payout tables in force (default: the catalog's). */
-  entries?: EntryBook;
-  /** The model's coefficients (default: the simulator's; serve passes the real ones when the books are real). */
-  coefficients?: Coefficients;
-  /** The machine's clock: keys, limits, tokens, admin (default Date.now). */
-  now?: () => number;
-  /** The board's clock: views, history windows, the stream (PROPS_SIM_CLOCK's on the simulator); default `now`. */
-  boardNow?: () => number;
+/** How the app answers HTTP: its logging, who may call it from where, its connection caps. */
+export interface AppOptions {
   /** Origins browser pages may call from (PROPS_CORS_ORIGINS); default any. */
   corsOrigins?: CorsOrigins;
   /** Host names /mcp answers beside loopback (PROPS_ALLOWED_HOSTS); default none. */
-  allowedHosts?: readonly string[];
+  allowedHosts?: readonly string[] | undefined;
   /** Origins /mcp answers beside those of loopback and the allowed hosts (PROPS_ALLOWED_ORIGINS); default none. */
-  allowedOrigins?: readonly string[];
+  allowedOrigins?: readonly string[] | undefined;
   /** New free keys for everyone together (PROPS_SIGNUP_PER_MINUTE, PROPS_SIGNUP_PER_DAY). */
-  signupCeiling?: LimitPolicy;
+  signupCeiling?: LimitPolicy | undefined;
   /** Whose X-Forwarded-For decides the client's address (PROPS_TRUST_PROXY); default nobody's. */
-  trustProxy?: TrustProxy;
+  trustProxy?: TrustProxy | undefined;
   /** Client connections at most, in all and per address (PROPS_MAX_CONNECTIONS…); default from the open-file limit. */
-  maxConnections?: number;
-  maxConnectionsPerAddress?: number;
+  maxConnections?: number | undefined;
+  maxConnectionsPerAddress?: number | undefined;
   /** Enables /admin/v1 when set. */
   adminToken?: string | undefined;
-  logLevel?: string;
+  logLevel?: string | undefined;
   /** Where log lines go (default stdout). */
-  logStream?: NodeJS.WritableStream;
+  logStream?: NodeJS.WritableStream | undefined;
   /** The process's logger (serve passes its own); else one made from logLevel and logStream. */
   logger?: Logger;
-  /** Stream tokens and open-stream counts shared by replicas (Redis); default in this process. */
-  streamTokens?: StreamTokens;
-  streamSlots?: StreamSlots;
-  /** The stream's numbers (buffer cap, retention, heartbeat), for tests and the benchmark. */
-  stream?: Partial<Omit<StreamHubOptions, 'source' | 'views' | 'now' | 'log'>>;
-  /** The stored stream event log (resumes past the in-memory window); none: such ids get a reset snapshot. */
-  streamLog?: StreamLog;
-  /** The ingest worker's rendering of each change's events (StreamHubOptions.rendered). */
-  renderedEvents?: StreamHubOptions['rendered'];
-  /** Webhooks: their store, targets allowed, clock, leadership; none: the webhook routes answer 503. */
-  webhooks?: WebhookOptions;
+}
+
+/** The app's options config names (the logger is the caller's). */
+export function appOptionsOf(config: Config): AppOptions {
+  return {
+    adminToken: config.PROPS_ADMIN_TOKEN,
+    corsOrigins: config.PROPS_CORS_ORIGINS,
+    allowedHosts: config.PROPS_ALLOWED_HOSTS,
+    allowedOrigins: config.PROPS_ALLOWED_ORIGINS,
+    signupCeiling: { perMinute: config.PROPS_SIGNUP_PER_MINUTE, perDay: config.PROPS_SIGNUP_PER_DAY },
+    trustProxy: config.PROPS_TRUST_PROXY,
+    maxConnections: config.PROPS_MAX_CONNECTIONS,
+    maxConnectionsPerAddress: config.PROPS_MAX_CONNECTIONS_PER_ADDRESS,
+    logLevel: config.PROPS_LOG_LEVEL,
+  };
 }
 
 /**
@@ -158,13 +144,14 @@ function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((address: str
   return trust === false ? false : [...trust];
 }
 
-export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({
+/** The Fastify instance: its logger, request ids, refusals before routing, body and proxy settings. */
+function fastifyOf(opts: AppOptions): FastifyInstance {
+  return Fastify({
     // Typed as Fastify's base logger: the app's hooks and plugins are written against it.
-    loggerInstance: (deps.logger ??
+    loggerInstance: (opts.logger ??
       createLogger({
-        ...(deps.logLevel ? { level: deps.logLevel } : {}),
-        ...(deps.logStream ? { stream: deps.logStream } : {}),
+        ...(opts.logLevel ? { level: opts.logLevel } : {}),
+        ...(opts.logStream ? { stream: opts.logStream } : {}),
       })) as FastifyBaseLogger,
     childLoggerFactory: lazyChildLogger,
     genReqId: requestIdOf,
@@ -174,40 +161,27 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: answerRefusal,
     bodyLimit: 64 * 1024,
     // request.ip: the socket's address unless PROPS_TRUST_PROXY names the proxies in front.
-    trustProxy: fastifyTrustProxy(deps.trustProxy ?? false),
+    trustProxy: fastifyTrustProxy(opts.trustProxy ?? false),
     return503OnClosing: true,
     keepAliveTimeout: KEEP_ALIVE_MS,
     // A log line per request costs more than serving many answers; errors are still logged.
-    logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(deps.logLevel ?? 'info') }),
+    logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(opts.logLevel ?? 'info') }),
   });
-  const now = deps.now ?? Date.now;
-  const boardNow = deps.boardNow ?? now;
-  const entries = deps.entries ?? new EntryBook();
-  const odds = new PropOdds(entries, deps.boardData?.gameLogs, deps.coefficients);
-  const queryDeps: QueryDeps = {
-    views: new ViewRegistry(deps.source, deps.projections, odds),
-    limiter: deps.limiter,
-    now: boardNow,
-    machineNow: now,
-    boardData: deps.boardData,
-    entries,
-    ...(deps.coefficients ? { coefficients: deps.coefficients } : {}),
-  };
-  const guardDeps = { keys: deps.keys, limiter: deps.limiter, now };
-  const guard = createKeyGuard(guardDeps);
-  const tierGuards = { free: createKeyGuard(guardDeps, 'free'), pro: createKeyGuard(guardDeps, 'pro') };
+}
 
+/** What every answer goes through: the connection caps, request ids and CORS, JSON bodies, the error envelope. */
+function registerAnswering(app: FastifyInstance, opts: AppOptions): void {
   app.server.on('connect', refuseConnect);
   const connections = new ConnectionGuard(app.server, {
-    max: deps.maxConnections ?? defaultMaxConnections(),
-    perAddress: deps.maxConnectionsPerAddress ?? DEFAULT_PER_ADDRESS,
+    max: opts.maxConnections ?? defaultMaxConnections(),
+    perAddress: opts.maxConnectionsPerAddress ?? DEFAULT_PER_ADDRESS,
     firstRequestMs: FIRST_REQUEST_MS,
-    isProxy: isTrustedProxy(deps.trustProxy ?? false),
+    isProxy: isTrustedProxy(opts.trustProxy ?? false),
   });
   app.addHook('onClose', async () => connections.stop());
   // One onRequest hook (callback style) for what every answer carries: a hook per concern
   // costs each request another hook call and its bookkeeping.
-  const cors = corsHeaders(deps.corsOrigins ?? '*');
+  const cors = corsHeaders(opts.corsOrigins ?? '*');
   app.addHook('onRequest', (request, reply, done) => {
     echoRequestId(request, reply);
     cors(request, reply);
@@ -222,89 +196,62 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.status(answer.status).send(answer.body);
   });
   app.setNotFoundHandler(answerNotFound);
+}
 
+/** /healthz (the process answers) and /readyz (the feed has a board). */
+function registerHealth(app: FastifyInstance, feed: BoardSource): void {
   app.get('/healthz', async () => ({ ok: true }));
   app.get('/readyz', async (_request, reply) => {
-    const board = deps.source.current();
-    const ready = deps.source.ready() && board.version > 0;
+    const board = feed.current();
+    const ready = feed.ready() && board.version > 0;
     return reply.status(ready ? 200 : 503).send({
       ready,
       boardVersion: board.version,
       fetchedAt: board.fetchedAt > 0 ? new Date(board.fetchedAt).toISOString() : null,
       games: board.games.length,
       props: propCount(board),
-      books: deps.source.health(),
+      books: feed.health(),
     });
   });
+}
 
+/**
+ * The app over the runtime's services: plugins, hooks and routes, nothing started. Closing it
+ * ends the open streams and drains requests; the runtime's close stops the services after.
+ */
+export async function createApp(runtime: Runtime, opts: AppOptions = {}): Promise<FastifyInstance> {
+  const app = fastifyOf(opts);
+  const { keys, limiter, now, store } = runtime;
+  const guardDeps = { keys, limiter, now };
+  const guard = createKeyGuard(guardDeps);
+  const tierGuards = { free: createKeyGuard(guardDeps, 'free'), pro: createKeyGuard(guardDeps, 'pro') };
+  registerAnswering(app, opts);
+  registerHealth(app, runtime.feed);
   const hosts = hostPolicy({
-    ...(deps.allowedHosts ? { allowedHosts: deps.allowedHosts } : {}),
-    ...(deps.allowedOrigins ? { allowedOrigins: deps.allowedOrigins } : {}),
-    corsOrigins: deps.corsOrigins ?? '*',
+    ...(opts.allowedHosts ? { allowedHosts: opts.allowedHosts } : {}),
+    ...(opts.allowedOrigins ? { allowedOrigins: opts.allowedOrigins } : {}),
+    corsOrigins: opts.corsOrigins ?? '*',
   });
   await registerDocs(app, hosts);
   await registerWeb(app, hosts, readWebBundle());
-  if (deps.adminToken)
-    await registerAdminRoutes(app, {
-      adminToken: deps.adminToken,
-      store: deps.store,
-      keys: deps.keys,
-      limiter: deps.limiter,
-      now,
-    });
-  const hub = new StreamHub({
-    ...deps.stream,
-    ...(deps.streamLog ? { log: deps.streamLog } : {}),
-    ...(deps.renderedEvents ? { rendered: deps.renderedEvents } : {}),
-    source: deps.source,
-    views: queryDeps.views,
-    now: boardNow,
-    // Not an error worth a line: the window starts with the next board.
-    onError: (err) => app.log.debug({ err }, 'stream: the feed gave no board history at start'),
-  });
-  const webhooks =
-    deps.webhooks &&
-    new WebhookService({
-      ...deps.webhooks,
-      keys: deps.keys,
-      changes: hub,
-      queries: queryDeps,
-      odds,
-      settlements: deps.boardData?.settlements,
-      onError: (err) => app.log.error({ err }, 'webhooks: background work failed'),
-    });
-  const streamTokens = deps.streamTokens ?? new MemoryStreamTokens();
+  if (opts.adminToken) await registerAdminRoutes(app, { adminToken: opts.adminToken, store, keys, limiter, now });
   await registerContractRoutes(app, {
-    ...queryDeps,
-    store: deps.store,
-    keys: deps.keys,
-    signups: new SignupGate(deps.limiter, deps.signupCeiling),
-    streamTokens,
-    webhooks,
+    ...runtime.queries,
+    store,
+    keys,
+    signups: new SignupGate(limiter, opts.signupCeiling),
+    streamTokens: runtime.streamTokens,
+    webhooks: runtime.webhooks,
     guardFor: (tier) => tierGuards[tier],
   });
-  await app.register(mcpRoutes, { guard, queryDeps, hosts });
-
-  hub.start();
-  // After the hub: webhooks produce from its changes.
-  webhooks?.start();
-  // A revoked key's streams end as soon as the key cache hears of it (its poll, or a notice).
-  const unwatchKeys = deps.keys.onChange(() => hub.endRevoked((keyId) => deps.keys.isActive(keyId)));
-  app.addHook('preClose', async () => {
-    unwatchKeys();
-    // Before the hub stops: what is being produced is stored, what is under way is recorded.
-    await webhooks?.stop();
-    hub.stop();
-    // What the last boards' changes append is written before the store closes.
-    await deps.streamLog?.flush();
-  });
-  app.decorate('streams', hub);
-  app.decorate('webhooks', webhooks);
+  await app.register(mcpRoutes, { guard, queryDeps: runtime.queries, hosts });
   registerStreamRoute(app, {
     ...guardDeps,
-    hub,
-    slots: deps.streamSlots ?? new MemoryStreamSlots(),
-    tokens: streamTokens,
+    hub: runtime.streams,
+    slots: runtime.streamSlots,
+    tokens: runtime.streamTokens,
   });
+  app.decorate('streams', runtime.streams);
+  app.decorate('webhooks', runtime.webhooks);
   return app;
 }

@@ -1,4 +1,4 @@
-export { type AppDeps, createApp } from './app';
+export { type AppOptions, createApp } from './app';
 export { type Config, ConfigError, loadConfig } from './config';
 export type { Board, BoardGame, BoardProp, BoardSource, BookHealth, BookQuote } from './feed/types';
 export {
@@ -10,5 +10,7 @@ export {
 } from './keys/issue';
 export { type KeyAdmin, openKeyAdmin } from './keys/keyAdmin';
 export { type ServeOptions, serve } from './main';
+export { assembleRuntime, type Runtime, type RuntimeParts } from './runtime';
+export { Shutdown } from './shutdown';
 export { CsvImportError, type CsvImportResult, importGameLogCsv } from './stats/importCsv';
 export { describeStore, StoreMissingError } from './store/db';

@@ -1,9 +1,12 @@
-/** config → runtime → app → listen. `props serve` calls `serve()`. */
+/**
+ * config → runtime (every service, runtime.ts) → app over it (routes only, app.ts) → listen; on a
+ * signal, close the app, then the runtime. `props serve` calls `serve()`.
+ */
 import type { Tier } from '@propsfeed/contract';
 import { TIERS } from '@propsfeed/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import { createApp } from './app';
+import { appOptionsOf, createApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { type CreatedKeyResult, issueKey } from './keys/issue';
 import { logFormatOf, textDestination } from './log/format';
@@ -82,45 +85,20 @@ export async function serve(opts: ServeOptions = {}, config: Config = loadConfig
   report.starting(startingLine(config, port));
   const runtime = await openRuntime(config, {
     logger,
-    runFeed: true,
     onBackfill: (progress) => report.backfill(progress),
     ...(opts.now ? { now: opts.now } : {}),
     ...(opts.webhookClock ? { webhookClock: opts.webhookClock } : {}),
   });
   // The app's own child, so that holding back Fastify's listening line leaves the feed's logs alone.
   const appLog = logger.child({});
-  const app = await createApp({
-    store: runtime.store,
-    limiter: runtime.limiter,
-    keys: runtime.keys,
-    source: runtime.feed,
-    projections: runtime.projections,
-    boardData: runtime.boardData,
-    entries: runtime.entries,
-    coefficients: runtime.coefficients,
-    streamTokens: runtime.streamTokens,
-    streamSlots: runtime.streamSlots,
-    streamLog: runtime.streamLog,
-    renderedEvents: runtime.renderedEvents,
-    webhooks: runtime.webhooks,
-    now: runtime.now,
-    boardNow: runtime.boardNow,
-    adminToken: config.PROPS_ADMIN_TOKEN,
-    corsOrigins: config.PROPS_CORS_ORIGINS,
-    allowedHosts: config.PROPS_ALLOWED_HOSTS,
-    allowedOrigins: config.PROPS_ALLOWED_ORIGINS,
-    signupCeiling: { perMinute: config.PROPS_SIGNUP_PER_MINUTE, perDay: config.PROPS_SIGNUP_PER_DAY },
-    trustProxy: config.PROPS_TRUST_PROXY,
-    maxConnections: config.PROPS_MAX_CONNECTIONS,
-    maxConnectionsPerAddress: config.PROPS_MAX_CONNECTIONS_PER_ADDRESS,
-    logLevel: config.PROPS_LOG_LEVEL,
-    logger: appLog,
-  });
+  let app: FastifyInstance | undefined;
   let address: string;
   try {
+    app = await createApp(runtime, { ...appOptionsOf(config), logger: appLog });
     address = await listenQuietly(app, appLog, port, config.PROPS_HOST);
   } catch (err) {
     out?.clearStatus();
+    await app?.close();
     await runtime.close();
     throw listenError(err, config.PROPS_HOST, port);
   }
@@ -148,7 +126,8 @@ export async function serve(opts: ServeOptions = {}, config: Config = loadConfig
     if (stopping) return;
     stopping = true;
     report.stopping(signal);
-    // Close drains in-flight requests; then usage is flushed and the store closed.
+    // The app ends the open streams and drains in-flight requests; then the runtime stops its
+    // services (webhooks, the hub, the feed), flushes usage and closes the store.
     await app.close();
     await runtime.close();
     report.stopped();

@@ -1,21 +1,22 @@
 /**
- * The one place that decides, from parsed config, which implementations run: the store
- * (SQLite or PostgreSQL), the limiter (in-process or Redis), the key cache and its change
- * notices, and the feed (simulator or real books, ingested in a worker thread whose change log
- * this thread applies; on Redis, the cluster feed whose leader runs that worker).
+ * The composition root. From parsed config it decides which implementations run (the store,
+ * SQLite or PostgreSQL; the limiter, in-process or Redis; the key cache and its change notices;
+ * the feed: simulator or real books, ingested in a worker thread whose change log this thread
+ * applies, or on Redis the cluster feed whose leader runs that worker), and it starts every
+ * long-lived service over them (the game-log index, the stream hub, webhooks). The app only
+ * serves over the Runtime; `Runtime.close()` stops all of it, in one order (shutdown.ts).
  */
 
-import type { Redis } from 'ioredis';
+import type { EntryTable } from '@propsfeed/contract';
 import { startClusterFeed } from './cluster/feed';
 import { startIngestThread } from './cluster/ingestThread';
 import { openKeyNotices } from './cluster/keyNotices';
-import { LeaderLease } from './cluster/leader';
+import { leaseLeadership } from './cluster/webhookLease';
 import type { Config } from './config';
 import { ApiError } from './errors/apiError';
 import { type StartIngestOptions, startIngest, type Upstream } from './feed';
 import type { FeedLogger } from './feed/logger';
-import type { Board, BoardSource, ProjectionSource, RunningFeed } from './feed/types';
-import { EMPTY_BOARD } from './feed/types';
+import type { BoardSource, ProjectionSource, RunningFeed } from './feed/types';
 import { createGameLogStore } from './history/gameLogs';
 import { createLineHistoryStore } from './history/lineHistory';
 import { createSettlementStore, type SettlementReader } from './history/settlement';
@@ -24,73 +25,153 @@ import { KeyCache } from './keys/cache';
 import { MemoryLimiter } from './limits/memory';
 import { RedisLimiter } from './limits/redis';
 import type { Limiter } from './limits/types';
+import { PropOdds } from './odds';
 import { servedCoefficients } from './odds/coefficients';
 import { EntryBook } from './odds/entries';
 import type { Coefficients } from './odds/model';
 import { entryTablesOf } from './odds/tables';
-import type { BoardData } from './queries/deps';
+import type { BoardData, QueryDeps } from './queries/deps';
+import { Shutdown } from './shutdown';
 import { GameLogIndex, gameLogCount } from './stats/gameLogIndex';
 import { type Db, openDb } from './store/db';
 import { createKyselyStore, type StoreSchema } from './store/kyselyStore';
 import { schedulePruning } from './store/pruning';
 import { connectRedis } from './store/redis';
 import type { Store } from './store/types';
+import { StreamHub, type StreamHubOptions } from './stream/hub';
 import { StreamLog } from './stream/log';
-import type { RenderedChange } from './stream/rendered';
-import { RedisStreamSlots, type StreamSlots } from './stream/slots';
-import { RedisStreamTokens, type StreamTokens } from './stream/tokens';
+import { MemoryStreamSlots, RedisStreamSlots, type StreamSlots } from './stream/slots';
+import { MemoryStreamTokens, RedisStreamTokens, type StreamTokens } from './stream/tokens';
+import { ViewRegistry } from './views';
 import { OpeningLines } from './views/openingLines';
 import type { WebhookClock } from './webhooks/clock';
-import type { Leadership, WebhookOptions } from './webhooks/service';
+import { type WebhookOptions, WebhookService } from './webhooks/service';
 import { createWebhookStore } from './webhooks/store';
 
+/** Every long-lived service the app serves over, started; `close()` stops them all. */
 export interface Runtime {
-  config: Config;
+  /** Keys and usage: key sign-up, the admin API, the first start's demo keys. */
   store: Store;
   limiter: Limiter;
   keys: KeyCache;
-  feed: RunningFeed;
-  projections?: ProjectionSource;
-  boardData: BoardData;
-  /** The pick'em payout tables: the catalog's, or PROPS_ENTRIES_FILE / PROPS_ENTRIES. */
-  entries: EntryBook;
-  /** The model's coefficients served: the real ones when the books are real (PROPS_BOOKS), else the simulator's. */
-  coefficients: Coefficients;
-  /** The stored stream event log (PROPS_STREAM_LOG_HOURS; absent at 0), read here and written by the ingest worker. */
-  streamLog?: StreamLog;
-  /** The ingest worker's rendering of each change's events, for the streams (embedded: the board comes from that worker). */
-  renderedEvents?: (version: number) => RenderedChange | undefined;
-  /** On Redis: stream tokens and open-stream counts every replica shares (else the app keeps its own). */
-  streamTokens?: StreamTokens;
-  streamSlots?: StreamSlots;
-  /** Webhooks over the store; on Redis, delivered by the replica holding the webhook lease. */
-  webhooks: WebhookOptions;
-  /** The machine's clock: keys, limits, tokens, webhooks. */
+  /** The board served (/readyz, the start banner). */
+  feed: BoardSource;
+  /** What routes, MCP tools and webhooks read: the views over the feed, the board data, the board's clock. */
+  queries: QueryDeps;
+  /** The machine's clock: keys, limits, tokens, admin. */
   now: () => number;
-  /** The board's clock: the feed's, the stream log's and the board routes'; PROPS_SIM_CLOCK's on the simulator, else `now`. */
-  boardNow: () => number;
-  /** Stops the feed, flushes usage and closes the store. */
+  /** The open streams of GET /api/v1/stream. */
+  streams: StreamHub;
+  streamTokens: StreamTokens;
+  streamSlots: StreamSlots;
+  /** Webhook endpoints and their deliveries; absent: the webhook routes answer 503. */
+  webhooks: WebhookService | undefined;
+  /** Stops every service before those it runs over, in reverse order of starting; the store closes last. */
   close(): Promise<void>;
 }
 
-/** A board source with no board: what runs until a feed is given. /readyz says not ready. */
-export function idleFeed(): RunningFeed {
-  const board: Board = EMPTY_BOARD;
+/** What the services run over, opened: openRuntime's from config, or a test's or benchmark's by hand. */
+export interface RuntimeParts {
+  store: Store;
+  limiter: Limiter;
+  keys: KeyCache;
+  feed: BoardSource;
+  projections?: ProjectionSource | undefined;
+  /** Game logs, line history and openings for the board routes (player, context, history, movement). */
+  boardData?: BoardData | undefined;
+  /** The pick'em payout tables in force (default: the catalog's). */
+  entries?: EntryBook;
+  /** The model's coefficients served (default: the simulator's; the real ones when the books are real). */
+  coefficients?: Coefficients;
+  /** The machine's clock (default Date.now). */
+  now?: (() => number) | undefined;
+  /** The board's clock: views, history windows, the stream (PROPS_SIM_CLOCK's on the simulator); default `now`. */
+  boardNow?: () => number;
+  /** The stream's numbers (buffer cap, retention, heartbeat), for tests and the benchmark. */
+  stream?: Partial<Omit<StreamHubOptions, 'source' | 'views' | 'now' | 'log'>> | undefined;
+  /** The stored stream event log (resumes past the in-memory window); none: such ids get a reset snapshot. */
+  streamLog?: StreamLog | undefined;
+  /** The ingest worker's rendering of each change's events (embedded: the board comes from that worker). */
+  renderedEvents?: StreamHubOptions['rendered'];
+  /** On Redis: stream tokens and open-stream counts every replica shares; default this process's own. */
+  streamTokens?: StreamTokens;
+  streamSlots?: StreamSlots;
+  /** Webhooks: their store, targets allowed, clock, leadership; none: no webhook service. */
+  webhooks?: WebhookOptions | undefined;
+  /** Where the services' background failures are logged. */
+  logger?: FeedLogger | undefined;
+}
+
+/**
+ * Starts the services over `parts`: the views, the stream hub, webhooks (which produce from the
+ * hub's changes) and the watch that ends a revoked key's streams. The runtime's close stops them,
+ * newest first, then whatever `shutdown` held before (the parts' own stops, deferred as each opened).
+ */
+export function assembleRuntime(parts: RuntimeParts, shutdown = new Shutdown()): Runtime {
+  const now = parts.now ?? Date.now;
+  const boardNow = parts.boardNow ?? now;
+  const entries = parts.entries ?? new EntryBook();
+  const odds = new PropOdds(entries, parts.boardData?.gameLogs, parts.coefficients);
+  const queries: QueryDeps = {
+    views: new ViewRegistry(parts.feed, parts.projections, odds),
+    limiter: parts.limiter,
+    now: boardNow,
+    machineNow: now,
+    boardData: parts.boardData,
+    entries,
+    ...(parts.coefficients ? { coefficients: parts.coefficients } : {}),
+  };
+  const { streamLog, keys } = parts;
+  const streams = new StreamHub({
+    ...parts.stream,
+    ...(streamLog ? { log: streamLog } : {}),
+    ...(parts.renderedEvents ? { rendered: parts.renderedEvents } : {}),
+    source: parts.feed,
+    views: queries.views,
+    now: boardNow,
+  });
+  streams.start();
+  shutdown.defer(async () => {
+    streams.stop();
+    // What the last boards' changes append is written before the store closes.
+    await streamLog?.flush();
+  });
+  const webhooks =
+    parts.webhooks &&
+    new WebhookService({
+      ...parts.webhooks,
+      keys,
+      changes: streams,
+      queries,
+      odds,
+      settlements: parts.boardData?.settlements,
+      onError: (err) => parts.logger?.error({ err }, 'webhooks: background work failed'),
+    });
+  if (webhooks) {
+    webhooks.start();
+    // Before the hub stops: what is being produced is stored, what is under way is recorded.
+    shutdown.defer(() => webhooks.stop());
+  }
+  // A revoked key's streams end as soon as the key cache hears of it (its poll, or a notice).
+  shutdown.defer(keys.onChange(() => streams.endRevoked((keyId) => keys.isActive(keyId))));
   return {
-    current: () => board,
-    at: () => board,
-    subscribe: () => () => {},
-    health: () => [],
-    ready: () => false,
-    stop: async () => {},
+    store: parts.store,
+    limiter: parts.limiter,
+    keys,
+    feed: parts.feed,
+    queries,
+    now,
+    streams,
+    streamTokens: parts.streamTokens ?? new MemoryStreamTokens(),
+    streamSlots: parts.streamSlots ?? new MemoryStreamSlots(),
+    webhooks,
+    close: () => shutdown.close(),
   };
 }
 
 export interface RuntimeOptions {
   logger?: FeedLogger;
   now?: () => number;
-  /** Runs the feed config names (`serve`); without it, an idle feed. */
-  runFeed?: boolean;
   /** The clock webhook retries run on (tests speed it up); default the real one. */
   webhookClock?: WebhookClock;
   /** The simulator's backfill reports its progress here. */
@@ -125,24 +206,108 @@ export function startFeed(opts: Omit<StartIngestOptions, 'upstream'> & { config:
   return startIngest({ ...rest, upstream: upstreamOf(config) });
 }
 
+/**
+ * Opens the engines config names and starts every service over them (assembleRuntime). Each
+ * one's stop is deferred as it opens: `close()`, or a later one failing to start, stops them
+ * newest first, so the store closes last.
+ */
 export async function openRuntime(config: Config, opts: RuntimeOptions = {}): Promise<Runtime> {
   const now = opts.now ?? Date.now;
   const boardNow = simulatedClock(now, config.PROPS_SIM_CLOCK);
   const { logger } = opts;
   // Before anything opens: a bad payout table is a configuration error.
   const entryTables = entryTablesOf(config);
-  const entries = new EntryBook(entryTables);
   const onError = (err: unknown) => logger?.error({ err }, 'background task failed');
+  const shutdown = new Shutdown();
+  try {
+    const db = await openDb<StoreSchema>({
+      databaseUrl: config.PROPS_DATABASE_URL,
+      dataDir: config.PROPS_DATA_DIR,
+      // A server writes all day: its WAL checkpoints off the event loop.
+      checkpointInBackground: true,
+    });
+    const anyDb = db as unknown as Db;
+    const keyStore = createKyselyStore(db);
+    shutdown.defer(() => keyStore.close());
+    const { store, limiter, keys } = await openKeyAccess(config, keyStore, shutdown, onError);
+    const streamLimits: StreamLogLimits | undefined =
+      config.PROPS_STREAM_LOG_HOURS > 0
+        ? { retainMs: config.PROPS_STREAM_LOG_HOURS * 3_600_000, maxEvents: config.PROPS_STREAM_LOG_MAX_EVENTS }
+        : undefined;
+    // The game-log index loads while ingest starts (a restart's replay takes seconds), and
+    // catches up with what ingest wrote before anything is served from it (below).
+    const gameLogs = new GameLogIndex(createGameLogStore(anyDb), gameLogCount(anyDb), onError);
+    const gameLogsLoaded = gameLogs.start();
+    // Awaited below; a failure meanwhile is not an unhandled rejection.
+    gameLogsLoaded.catch(() => {});
+    shutdown.defer(() => gameLogs.stop());
+    // Read here, written by the ingest worker: it closes after the feed stops.
+    const streamLog =
+      streamLimits &&
+      new StreamLog(anyDb, {
+        ...streamLimits,
+        writes: () => false,
+        now: boardNow,
+        onError: (err) => logger?.error({ err }, 'stream event log failed'),
+      });
+    if (streamLog) shutdown.defer(() => streamLog.close());
+    const ingest = await startFeedOf(config, { ...opts, now: boardNow, entryTables, streamLimits });
+    shutdown.defer(() => ingest.feed.stop());
+    // Line history of games that ended PROPS_HISTORY_DAYS ago, by the process that writes it
+    // (where board versions are assigned: the feed; on Redis, the ingest leader).
+    const historyPruner = createLineHistoryStore(anyDb);
+    shutdown.defer(
+      schedulePruning(() => historyPruner.pruneEnded(boardNow() - config.PROPS_HISTORY_DAYS * 86_400_000), {
+        writes: ingest.writes,
+        onError: (err) => logger?.error({ err }, 'line history pruning failed'),
+      }),
+    );
+    // What the board routes read besides the board; the game-log index is also the projection source.
+    await gameLogsLoaded;
+    await gameLogs.refresh();
+    const boardData = await openBoardData(anyDb, ingest.feed, onError, gameLogs);
+    shutdown.defer(() => boardData.stop());
+    const sharing = streamSharing(config, shutdown, onError);
+    const webhooks = webhookOptions(config, anyDb, opts.webhookClock, shutdown, onError);
+    const parts: RuntimeParts = {
+      store,
+      limiter,
+      keys,
+      feed: ingest.feed,
+      projections: boardData.gameLogs,
+      boardData,
+      entries: new EntryBook(entryTables),
+      coefficients: servedCoefficients(config.PROPS_BOOKS.length > 0),
+      ...sharing,
+      streamLog,
+      ...(ingest.renderedEvents ? { renderedEvents: ingest.renderedEvents } : {}),
+      webhooks,
+      now,
+      boardNow,
+      logger,
+    };
+    return assembleRuntime(parts, shutdown);
+  } catch (err) {
+    await shutdown.close().catch(onError);
+    throw err;
+  }
+}
+
+/** The stored stream event log's retention (PROPS_STREAM_LOG_HOURS, PROPS_STREAM_LOG_MAX_EVENTS). */
+type StreamLogLimits = { retainMs: number; maxEvents: number };
+
+/**
+ * The limiter and the key cache over the key store (on Redis: limits counted in Redis, and key
+ * changes noticed by every replica at once), each one's stop deferred.
+ */
+async function openKeyAccess(
+  config: Config,
+  keyStore: Store,
+  shutdown: Shutdown,
+  onError: (err: unknown) => void,
+): Promise<{ store: Store; limiter: Limiter; keys: KeyCache }> {
   // Config parsing guarantees a database URL beside a Redis URL: replicas share one PostgreSQL.
   const redisUrl = config.PROPS_REDIS_URL;
-  const db = await openDb<StoreSchema>({
-    databaseUrl: config.PROPS_DATABASE_URL,
-    dataDir: config.PROPS_DATA_DIR,
-    // A server writes all day: its WAL checkpoints off the event loop.
-    checkpointInBackground: opts.runFeed === true,
-  });
-  const anyDb = db as unknown as Db;
-  const keyStore = createKyselyStore(db);
   const limiter: Limiter = redisUrl
     ? new RedisLimiter({
         redis: connectRedis(redisUrl),
@@ -152,139 +317,101 @@ export async function openRuntime(config: Config, opts: RuntimeOptions = {}): Pr
         ownsConnection: true,
       })
     : new MemoryLimiter({ usage: keyStore, onError });
+  // Usage is flushed to the store before it closes.
+  shutdown.defer(() => limiter.close());
   const keys = new KeyCache(keyStore, onError);
   await keys.start();
+  shutdown.defer(() => keys.stop());
+  if (!redisUrl) return { store: keyStore, limiter, keys };
   // On Redis: a key made or revoked on one replica reaches the others' caches at once.
-  const notices = redisUrl
-    ? openKeyNotices({
-        redisUrl,
-        channel: `${config.PROPS_REDIS_PREFIX}keys:changed`,
-        onChange: () => {
-          keys.refresh().catch(onError);
-        },
-        onError,
-      })
-    : undefined;
-  const store = notices ? notices.wrap(keyStore) : keyStore;
-  // On Redis a stream token works on any replica, and a key's open streams count on all of them.
-  const streamRedis = redisUrl ? connectRedis(redisUrl, { onError }) : undefined;
-  const streamTokens = streamRedis && new RedisStreamTokens(streamRedis, config.PROPS_REDIS_PREFIX);
-  const streamSlots = streamRedis && new RedisStreamSlots(streamRedis, config.PROPS_REDIS_PREFIX, undefined, onError);
-  const streamLogLimits =
-    config.PROPS_STREAM_LOG_HOURS > 0
-      ? { retainMs: config.PROPS_STREAM_LOG_HOURS * 3_600_000, maxEvents: config.PROPS_STREAM_LOG_MAX_EVENTS }
-      : undefined;
-  // The game-log index loads while ingest starts (a restart's replay takes seconds), and
-  // catches up with what ingest wrote before anything is served from it (below).
-  const gameLogs = new GameLogIndex(createGameLogStore(anyDb), gameLogCount(anyDb), onError);
-  const gameLogsLoaded = gameLogs.start();
-  // Awaited below; a failure meanwhile is not an unhandled rejection.
-  gameLogsLoaded.catch(() => {});
-  let feed: RunningFeed = idleFeed();
-  let renderedEvents: Runtime['renderedEvents'];
-  // Who prunes line history: where board versions are assigned (the feed; on Redis, the
-  // ingest leader). The stream's event log is written and pruned by the ingest worker itself.
-  let writesStreamLog = () => false;
-  try {
-    if (opts.runFeed) {
-      // Ingest runs in a worker thread of its own; this thread applies its change log (the same
-      // apply code as a Redis replica's) and only serves.
-      const ingest = (resume: boolean) =>
-        startIngestThread({
-          upstream: upstreamOf(config),
-          store: { databaseUrl: config.PROPS_DATABASE_URL, dataDir: config.PROPS_DATA_DIR },
-          ...(logger ? { logger } : {}),
-          ...(opts.onBackfill ? { onBackfill: opts.onBackfill } : {}),
-          resume,
-          now: boardNow,
-          // The worker renders the stream's events once, for this thread's streams and its log.
-          stream: {
-            entryTables,
-            ...(streamLogLimits ? { log: streamLogLimits } : {}),
-          },
-        });
-      // On Redis only the lease holder runs ingest; every replica serves the board replicated
-      // through Redis. Embedded, this process is the one replica and always leads.
-      if (redisUrl) {
-        const cluster = await startClusterFeed({
-          redisUrl,
-          prefix: config.PROPS_REDIS_PREFIX,
-          startIngest: ({ resuming }) => ingest(resuming),
-          now: boardNow,
-          ...(logger ? { logger } : {}),
-        });
-        writesStreamLog = () => cluster.isLeader();
-        feed = cluster;
-      } else {
-        const thread = await ingest(false);
-        // This thread serves the worker's boards, so it can send the worker's rendering of them;
-        // a Redis replica's boards come through Redis, and it renders their events itself.
-        renderedEvents = (version) => thread.renderedEvents(version);
-        feed = thread;
-        writesStreamLog = () => true;
-      }
-    }
-  } catch (err) {
-    // No feed, no runtime: the index's checks stop with it.
-    gameLogs.stop();
-    throw err;
-  }
-  const streamLog = streamLogLimits
-    ? new StreamLog(anyDb, {
-        ...streamLogLimits,
-        writes: () => false,
-        now: boardNow,
-        onError: (err) => logger?.error({ err }, 'stream event log failed'),
-      })
-    : undefined;
-  // Line history of games that ended PROPS_HISTORY_DAYS ago, by the process that writes it.
-  const historyPruner = createLineHistoryStore(anyDb);
-  const stopHistoryPruning = schedulePruning(
-    () => historyPruner.pruneEnded(boardNow() - config.PROPS_HISTORY_DAYS * 86_400_000),
-    { writes: () => writesStreamLog(), onError: (err) => logger?.error({ err }, 'line history pruning failed') },
-  );
-  // What the board routes read besides the board; the game-log index is also the projection source.
-  await gameLogsLoaded;
-  await gameLogs.refresh();
-  const boardData = await openBoardData(anyDb, feed, onError, gameLogs);
-  const webhookRedis = redisUrl ? connectRedis(redisUrl, { onError }) : undefined;
-  const webhooks: WebhookOptions = {
-    store: createWebhookStore(anyDb),
-    targets: { allowHttp: config.PROPS_WEBHOOK_ALLOW_HTTP, allowPrivate: config.PROPS_WEBHOOK_ALLOW_PRIVATE },
-    ...(opts.webhookClock ? { clock: opts.webhookClock } : {}),
-    ...(webhookRedis
-      ? { leadership: leaseLeadership(webhookRedis, `${config.PROPS_REDIS_PREFIX}webhooks:leader`) }
-      : {}),
-  };
-  return {
-    config,
-    store,
-    limiter,
-    keys,
-    feed,
-    projections: boardData.gameLogs,
-    boardData,
-    entries,
-    coefficients: servedCoefficients(config.PROPS_BOOKS.length > 0),
-    ...(streamTokens && streamSlots ? { streamTokens, streamSlots } : {}),
-    ...(streamLog ? { streamLog } : {}),
-    ...(renderedEvents ? { renderedEvents } : {}),
-    webhooks,
-    now,
-    boardNow,
-    async close() {
-      keys.stop();
-      webhookRedis?.disconnect();
-      await notices?.close();
-      await streamSlots?.close();
-      streamRedis?.disconnect();
-      boardData.stop();
-      stopHistoryPruning();
-      await feed.stop();
-      await streamLog?.close();
-      await limiter.close();
-      await store.close();
+  const notices = openKeyNotices({
+    redisUrl,
+    channel: `${config.PROPS_REDIS_PREFIX}keys:changed`,
+    onChange: () => {
+      keys.refresh().catch(onError);
     },
+    onError,
+  });
+  shutdown.defer(() => notices.close());
+  return { store: notices.wrap(keyStore), limiter, keys };
+}
+
+/** On Redis a stream token works on any replica, and a key's open streams count on all of them. */
+function streamSharing(
+  config: Config,
+  shutdown: Shutdown,
+  onError: (err: unknown) => void,
+): Pick<RuntimeParts, 'streamTokens' | 'streamSlots'> {
+  if (!config.PROPS_REDIS_URL) return {};
+  const redis = connectRedis(config.PROPS_REDIS_URL, { onError });
+  const streamSlots = new RedisStreamSlots(redis, config.PROPS_REDIS_PREFIX, undefined, onError);
+  shutdown.defer(async () => {
+    await streamSlots.close();
+    redis.disconnect();
+  });
+  return { streamTokens: new RedisStreamTokens(redis, config.PROPS_REDIS_PREFIX), streamSlots };
+}
+
+/**
+ * The feed config names, started: ingest in a worker thread of its own, this thread applying its
+ * change log (the same apply code as a Redis replica's) and only serving; on Redis, the cluster
+ * feed, whose lease holder alone runs that worker. `writes`: whether this process writes the
+ * board's history now (and so prunes it).
+ */
+async function startFeedOf(
+  config: Config,
+  opts: Pick<RuntimeOptions, 'logger' | 'onBackfill'> & {
+    now: () => number;
+    entryTables: readonly EntryTable[];
+    streamLimits: StreamLogLimits | undefined;
+  },
+): Promise<{ feed: RunningFeed; renderedEvents?: RuntimeParts['renderedEvents']; writes: () => boolean }> {
+  const { logger, onBackfill, now, entryTables, streamLimits } = opts;
+  const ingest = (resume: boolean) =>
+    startIngestThread({
+      upstream: upstreamOf(config),
+      store: { databaseUrl: config.PROPS_DATABASE_URL, dataDir: config.PROPS_DATA_DIR },
+      ...(logger ? { logger } : {}),
+      ...(onBackfill ? { onBackfill } : {}),
+      resume,
+      now,
+      // The worker renders the stream's events once, for this thread's streams and its log.
+      stream: { entryTables, ...(streamLimits ? { log: streamLimits } : {}) },
+    });
+  const redisUrl = config.PROPS_REDIS_URL;
+  if (redisUrl) {
+    // Every replica serves the board replicated through Redis, and renders its events itself.
+    const cluster = await startClusterFeed({
+      redisUrl,
+      prefix: config.PROPS_REDIS_PREFIX,
+      startIngest: ({ resuming }) => ingest(resuming),
+      now,
+      ...(logger ? { logger } : {}),
+    });
+    return { feed: cluster, writes: () => cluster.isLeader() };
+  }
+  // Embedded, this process is the one replica and always leads. It serves the worker's boards,
+  // so it can send the worker's rendering of them.
+  const thread = await ingest(false);
+  return { feed: thread, renderedEvents: (version) => thread.renderedEvents(version), writes: () => true };
+}
+
+/** Webhooks over the store; on Redis, delivered by the replica holding the webhook lease. */
+function webhookOptions(
+  config: Config,
+  db: Db,
+  clock: WebhookClock | undefined,
+  shutdown: Shutdown,
+  onError: (err: unknown) => void,
+): WebhookOptions {
+  const redis = config.PROPS_REDIS_URL ? connectRedis(config.PROPS_REDIS_URL, { onError }) : undefined;
+  // Deferred before the service starts: the lease's connection closes after the service stops.
+  if (redis) shutdown.defer(() => redis.disconnect());
+  return {
+    store: createWebhookStore(db),
+    targets: { allowHttp: config.PROPS_WEBHOOK_ALLOW_HTTP, allowPrivate: config.PROPS_WEBHOOK_ALLOW_PRIVATE },
+    ...(clock ? { clock } : {}),
+    ...(redis ? { leadership: leaseLeadership(redis, `${config.PROPS_REDIS_PREFIX}webhooks:leader`) } : {}),
   };
 }
 
@@ -342,45 +469,5 @@ function unavailableError(message: string, onError: (err: unknown) => void): (er
   return (err) => {
     onError(err);
     throw new ApiError('upstream_unavailable', message);
-  };
-}
-
-/**
- * Webhook work on the shared engines: run by the replica holding a lease in Redis (its own key,
- * apart from the ingest leader's), stopped when it loses it, so exactly one replica delivers.
- */
-export function leaseLeadership(redis: Redis, key: string): Leadership {
-  return (work, onError) => {
-    // Taking and losing the lead run one after the other, never overlapping.
-    let chain: Promise<void> = Promise.resolve();
-    const serially = (step: () => Promise<void>) => {
-      chain = chain.then(step).catch(onError);
-      return chain;
-    };
-    const lease: LeaderLease = new LeaderLease({
-      redis,
-      key,
-      onAcquired: () => {
-        void serially(async () => {
-          try {
-            await work.start();
-          } catch (err) {
-            // Leading without the work running would deliver nothing: hand the lead on, try later.
-            onError(err);
-            await work.stop().catch(onError);
-            void lease.resign(5_000).catch(onError);
-          }
-        });
-      },
-      onLost: () => serially(() => work.stop()),
-      onError,
-    });
-    void lease.start().catch(onError);
-    return {
-      async stop() {
-        await lease.stop();
-        await chain;
-      },
-    };
   };
 }

@@ -154,4 +154,7 @@ export function registerStreamRoute(app: FastifyInstance, deps: StreamRouteDeps)
     res.socket?.setNoDelay(true);
     deps.hub.open(res, view, caller.keyId, resumeFrom, release);
   });
+  // An open stream never ends by itself: closing the app ends them before it drains its
+  // connections (the hub itself runs on until the runtime closes).
+  app.addHook('preClose', async () => deps.hub.endAll());
 }

@@ -131,6 +131,11 @@ export class StreamHub {
     this.unsubscribe?.();
     this.unsubscribe = undefined;
     for (const t of this.timers.splice(0)) clearInterval(t);
+    this.endAll();
+  }
+
+  /** Ends every open stream, telling it the server is closing: an open stream never ends by itself. */
+  endAll(): void {
     for (const group of [...this.groups.values()]) {
       for (const client of [...group.clients, ...group.waiting]) {
         client.end('server_closing', 'the server is restarting; reconnect with the last event id');

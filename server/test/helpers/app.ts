@@ -9,15 +9,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Tier } from '@propsfeed/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { type AppDeps, createApp } from '../../src/app';
+import { createApp } from '../../src/app';
 import type { CorsOrigins } from '../../src/cors';
 import type { BoardSource, ProjectionSource } from '../../src/feed/types';
 import { KeyCache } from '../../src/keys/cache';
 import { type CreateKeyInput, issueKey } from '../../src/keys/issue';
 import { MemoryLimiter } from '../../src/limits/memory';
 import type { Limiter, LimitPolicy } from '../../src/limits/types';
+import { createLogger } from '../../src/log/logger';
 import type { TrustProxy } from '../../src/net/trustProxy';
 import type { BoardData } from '../../src/queries/deps';
+import { assembleRuntime, type Runtime, type RuntimeParts } from '../../src/runtime';
+import { Shutdown } from '../../src/shutdown';
 import { type Db, openDb } from '../../src/store/db';
 import { createKyselyStore, type StoreSchema } from '../../src/store/kyselyStore';
 import type { Store } from '../../src/store/types';
@@ -65,7 +68,7 @@ export interface TestAppOptions {
   /** Keep using this folder (for restart tests). */
   dataDir?: string;
   /** The stream's numbers (buffer cap, retention, ticks). */
-  stream?: AppDeps['stream'];
+  stream?: RuntimeParts['stream'];
   /** Client connections from one address at most (default net/connections.ts DEFAULT_PER_ADDRESS). */
   maxConnectionsPerAddress?: number;
   /** A PostgreSQL store (a test schema's URL) instead of SQLite in the folder. */
@@ -81,6 +84,8 @@ export interface TestAppOptions {
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The services the app serves over (the board, the stream hub, webhooks); `close()` stops them. */
+  runtime: Runtime;
   store: Store;
   limiter: Limiter;
   keysCache: KeyCache;
@@ -98,14 +103,21 @@ export interface TestApp {
   /** `app.inject` with `Authorization: Bearer <key>` when a key is given. */
   get(url: string, key?: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   inject(opts: InjectOptions): Promise<LightMyRequestResponse>;
-  /** Closes the app, flushes usage and closes the store; removes the folder unless kept. */
+  /** Closes the app, then the runtime (flushes usage, closes the store); removes the folder unless kept. */
   close(opts?: { keepData?: boolean }): Promise<void>;
 }
 
 export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'propsfeed-test-'));
+  const shutdown = new Shutdown();
   const db = await openDb<StoreSchema>({ databaseUrl: opts.databaseUrl, dataDir });
   const store = createKyselyStore(db);
+  shutdown.defer(() => store.close());
+  const limiter = new MemoryLimiter({ usage: store, flushEveryMs: 0 });
+  shutdown.defer(() => limiter.close());
+  const keysCache = new KeyCache(store);
+  await keysCache.start(50);
+  shutdown.defer(() => keysCache.stop());
   const streamLog =
     opts.streamLog === false
       ? undefined
@@ -115,38 +127,45 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
           now: opts.now ?? Date.now,
           ...opts.streamLog,
         });
-  const limiter = new MemoryLimiter({ usage: store, flushEveryMs: 0 });
-  const keysCache = new KeyCache(store);
-  await keysCache.start(50);
+  if (streamLog) shutdown.defer(() => streamLog.close());
   const source = opts.source ?? new TestBoardSource();
-  const app = await createApp({
-    store,
-    limiter,
-    keys: keysCache,
-    source,
-    projections: opts.projections,
-    boardData: opts.boardData,
-    now: opts.now,
+  const logger = createLogger({
+    level: opts.logStream ? 'warn' : 'silent',
+    ...(opts.logStream ? { stream: opts.logStream } : {}),
+  });
+  const runtime = assembleRuntime(
+    {
+      store,
+      limiter,
+      keys: keysCache,
+      feed: source,
+      projections: opts.projections,
+      boardData: opts.boardData,
+      now: opts.now,
+      stream: opts.stream,
+      streamLog,
+      ...(opts.webhooks === false
+        ? {}
+        : {
+            webhooks: {
+              store: createWebhookStore(db as unknown as Db),
+              ...opts.webhooks,
+              targets: { allowHttp: true, resolve: offlineResolver(), ...opts.webhooks?.targets },
+            },
+          }),
+      logger,
+    },
+    shutdown,
+  );
+  const app = await createApp(runtime, {
     adminToken: opts.adminToken,
     corsOrigins: opts.corsOrigins,
     allowedHosts: opts.allowedHosts,
     allowedOrigins: opts.allowedOrigins,
     signupCeiling: opts.signupCeiling,
     trustProxy: opts.trustProxy,
-    logLevel: opts.logStream ? 'warn' : 'silent',
-    logStream: opts.logStream,
-    stream: opts.stream,
-    streamLog,
     maxConnectionsPerAddress: opts.maxConnectionsPerAddress,
-    ...(opts.webhooks === false
-      ? {}
-      : {
-          webhooks: {
-            store: createWebhookStore(db as unknown as Db),
-            ...opts.webhooks,
-            targets: { allowHttp: true, resolve: offlineResolver(), ...opts.webhooks?.targets },
-          },
-        }),
+    logger,
   });
   const createKey: TestApp['createKey'] = async (input) => {
     const { created, record } = await issueKey(store, { label: `test ${input.tier}`, ...input });
@@ -167,7 +186,8 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     dataDir,
     db: db as unknown as Db,
     streamLog,
-    webhooks: app.webhooks,
+    runtime,
+    webhooks: runtime.webhooks,
     keys,
     createKey,
     get: (url, key, headers = {}) =>
@@ -175,10 +195,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     inject: (o) => app.inject(o),
     async close({ keepData = false } = {}) {
       await app.close();
-      await streamLog?.close();
-      keysCache.stop();
-      await limiter.close();
-      await store.close();
+      await runtime.close();
       if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -140,14 +140,7 @@ describe('keys in logs', () => {
   it('never writes the key to the log', async () => {
     const { lines, sink } = logSink();
     const { createApp } = await import('../../src/app');
-    const app = await createApp({
-      store: t.store,
-      limiter: t.limiter,
-      keys: t.keysCache,
-      source: t.source,
-      logLevel: 'trace',
-      logStream: sink,
-    });
+    const app = await createApp(t.runtime, { logLevel: 'trace', logStream: sink });
     await app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: `Bearer ${t.keys.pro}` } });
     await app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: `Bearer ${t.keys.pro}x` } });
     await app.close();
@@ -163,18 +156,15 @@ describe('keys in logs', () => {
       throw new Error('board exploded');
     };
     const { createApp } = await import('../../src/app');
-    const app = await createApp({
-      store: t.store,
-      limiter: t.limiter,
-      keys: t.keysCache,
-      source: failing,
-      logStream: sink,
-    });
+    const { assembleRuntime } = await import('../../src/runtime');
+    const runtime = assembleRuntime({ store: t.store, limiter: t.limiter, keys: t.keysCache, feed: failing });
+    const app = await createApp(runtime, { logStream: sink });
     const auth = { authorization: `Bearer ${t.keys.pro}` };
     expect((await app.inject({ method: 'GET', url: '/api/v1/me', headers: auth })).statusCode).toBe(200);
     expect(lines).toEqual([]);
     const res = await app.inject({ method: 'GET', url: '/api/v1/games', headers: auth });
     await app.close();
+    await runtime.close();
     expect(res.json()).toEqual({ error: 'internal_error', message: 'internal error; it has been logged' });
     const logged = lines.map((line) => JSON.parse(line));
     expect(logged).toEqual([expect.objectContaining({ msg: 'request failed', reqId: res.headers['x-request-id'] })]);
