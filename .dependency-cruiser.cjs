@@ -1,8 +1,9 @@
 /**
  * The server's architecture, checked by server/test/architecture.test.ts (`depcruise` runs it
  * by hand too). Data and imports flow one way:
- *   contract → books → feed → (history, stats) → views → queries → (routes, mcp) → app → main
- * with runtime.ts the wiring that chooses implementations (store, limiter, Redis, cluster feed,
+ *   contract → board → books → feed → (history, stats) → views → queries → (routes, mcp) → app → main
+ * with board/ (the board's types and its change codec) the ground floor every other module stands on,
+ * and runtime.ts the wiring that chooses implementations (store, limiter, Redis, cluster feed,
  * simulator or real books) from parsed config.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -14,6 +15,22 @@ module.exports = {
       severity: 'error',
       from: { path: '^server/src/' },
       to: { circular: true },
+    },
+    {
+      name: 'board-is-ground-floor',
+      comment:
+        "The board's types and its change codec (server/src/board/) import nothing else in server/src: every floor above builds on them.",
+      severity: 'error',
+      from: { path: '^server/src/board/' },
+      to: { path: '^server/src/', pathNot: '^server/src/board/' },
+    },
+    {
+      name: 'derived-below-feed',
+      comment:
+        'What the feed builds on (books, odds, stats, history) does not import the feed: they read the board from board/.',
+      severity: 'error',
+      from: { path: '^server/src/(books|odds|stats|history)/' },
+      to: { path: '^server/src/feed/' },
     },
     {
       name: 'no-lower-into-higher',

@@ -17,7 +17,7 @@ import { playerKey } from '../src/books/names';
 import { backfill } from '../src/feed/backfill';
 import { FeedCore } from '../src/feed/core';
 import { SILENT_LOGGER } from '../src/feed/logger';
-import type { Board, BoardGame, BoardProp, BookQuote } from '../src/feed/types';
+import type { Board, BoardGame, BoardProp, BookQuote } from '../src/board/types';
 import { createGameLogStore } from '../src/history/gameLogs';
 import { createSettlementStore, resultOf, type SettledLock } from '../src/history/settlement';
 import type { GameLog, GameLogStore } from '../src/history/types';

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { createApp } from '../src/app';
-import type { BoardSource } from '../src/feed/types';
+import type { BoardSource } from '../src/board/types';
 import { KeyCache } from '../src/keys/cache';
 import { type CreateKeyInput, issueKey } from '../src/keys/issue';
 import { RedisLimiter } from '../src/limits/redis';

@@ -16,11 +16,11 @@ import Fastify, {
 import type { Logger } from 'pino';
 import { registerAdminRoutes } from './auth/adminRoutes';
 import { createKeyGuard } from './auth/guard';
+import { type BoardSource, type ProjectionSource, propCount } from './board/types';
 import { type CorsOrigins, corsHeaders, registerCors } from './cors';
 import { registerDocs } from './docs';
 import { errorAnswer, errorHeaders, MAX_PARAM_LENGTH, refusalAnswer } from './errors/answer';
 import { answerNotFound } from './errors/notFound';
-import { type BoardSource, type ProjectionSource, propCount } from './feed/types';
 import type { KeyCache } from './keys/cache';
 import { SignupGate } from './keys/signupGate';
 import type { Limiter, LimitPolicy } from './limits/types';

@@ -1,7 +1,8 @@
 /**
  * The server's import graph keeps the one-way flow of .dependency-cruiser.cjs: no import
- * cycle in server/src, and no import from a lower concern into a higher one. A fixture tree
- * with one of each shows the rules catch them.
+ * cycle in server/src, no import from a lower concern into a higher one, and board/ (the
+ * ground floor) importing nothing above it. A fixture tree with one of each shows the rules
+ * catch them.
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -51,7 +52,7 @@ describe('architecture', () => {
     expect(await violations(root)).toEqual([]);
   }, 120_000);
 
-  it('the rules catch a cycle and a store importing the runtime', async () => {
+  it('the rules catch a cycle, a store importing the runtime and the board importing above it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'propsfeed-arch-'));
     fixtures.push(dir);
     const files: Record<string, string> = {
@@ -59,6 +60,10 @@ describe('architecture', () => {
       'server/src/queries/b.ts': "import { a } from './a';\nexport const b = () => a;\n",
       'server/src/runtime.ts': 'export const runtime = 1;\n',
       'server/src/store/open.ts': "import { runtime } from '../runtime';\nexport const open = runtime;\n",
+      'server/src/feed/merge.ts': 'export const merge = 1;\n',
+      'server/src/board/types.ts': "import { merge } from '../feed/merge';\nexport const board = merge;\n",
+      'server/src/odds/fair.ts':
+        "import { board } from '../board/types';\nimport { merge } from '../feed/merge';\nexport const fair = board + merge;\n",
     };
     for (const [path, text] of Object.entries(files)) {
       mkdirSync(dirname(join(dir, path)), { recursive: true });
@@ -67,5 +72,8 @@ describe('architecture', () => {
     const found = await violations(dir);
     expect(found.filter((v) => v.startsWith('no-cycle: server/src/queries/'))).not.toEqual([]);
     expect(found).toContain('no-lower-into-higher: server/src/store/open.ts → server/src/runtime.ts');
+    expect(found).toContain('board-is-ground-floor: server/src/board/types.ts → server/src/feed/merge.ts');
+    expect(found).toContain('derived-below-feed: server/src/odds/fair.ts → server/src/feed/merge.ts');
+    expect(found.filter((v) => v.includes('odds/fair.ts → server/src/board/'))).toEqual([]);
   }, 120_000);
 });

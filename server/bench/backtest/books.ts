@@ -9,7 +9,7 @@
  * disagreement shows beyond the rounding. It reads quotes only, never a result.
  */
 import type { Book } from '@propsfeed/contract';
-import type { BookQuote } from '../../src/feed/types';
+import type { BookQuote } from '../../src/board/types';
 import { devigMultiplicative } from '../../src/odds/devig';
 import { probabilitiesAt } from '../../src/odds/distribution';
 import { marketMean, modelFor } from '../../src/odds/model';

@@ -6,7 +6,7 @@
  */
 import type { Redis } from 'ioredis';
 import { boardsSince } from '../feed/timeline';
-import type { Board, BookHealth, RunningFeed } from '../feed/types';
+import type { Board, BookHealth, RunningFeed } from '../board/types';
 import { connectRedis, redisReady } from '../store/redis';
 import { LeaderLease } from './leader';
 import { BoardPublisher, DEFAULT_RETENTION_MS, ReplicatedBoardSource, replicationKeys } from './replication';

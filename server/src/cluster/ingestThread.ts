@@ -8,7 +8,7 @@
 import type { Worker } from 'node:worker_threads';
 import type { StartIngestOptions, Upstream } from '../feed';
 import { type FeedLogger, SILENT_LOGGER } from '../feed/logger';
-import type { RunningFeed } from '../feed/types';
+import type { RunningFeed } from '../board/types';
 import type { RenderedChange } from '../stream/rendered';
 import { startWorker } from '../threads/start';
 import type { IngestMessage, IngestWorkerData } from './ingestProtocol';

@@ -3,13 +3,14 @@
  * history, movement and the delayed view have data from the first second; then stores every
  * player's past games as game logs.
  */
+
+import type { Board } from '../board/types';
 import { ADAPTERS } from '../books';
 import type { GameLog, GameLogStore } from '../history/types';
 import { pastGameLogs } from '../sim/gameLogs';
 import { renderPrizePicks, renderUnderdog } from '../sim/render';
 import { BACKFILL_SPAN_MS, SIM_SPORTS, type SimWorld } from '../sim/world';
 import type { FeedCore } from './core';
-import type { Board } from './types';
 
 const MIN = 60_000;
 /** The delayed view (10 minutes) reads boards from here on, so they are made every fine step. */

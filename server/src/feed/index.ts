@@ -17,7 +17,7 @@ import { FeedCore } from './core';
 import { type FeedLogger, SILENT_LOGGER } from './logger';
 import { type Poller, startPolling } from './poller';
 import { HISTORY_LOOKBACK_MS, restoreFromHistory } from './restore';
-import type { RunningFeed } from './types';
+import type { RunningFeed } from '../board/types';
 
 /** Where the lines come from: the real books at their URLs, or a simulated world served on loopback. */
 export type Upstream =

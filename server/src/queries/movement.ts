@@ -13,7 +13,7 @@ import {
 import { assertSport, assertStateAllowed } from '../auth/access';
 import type { Caller } from '../auth/caller';
 import { consensusLine } from '../feed/merge';
-import type { Board, BoardGame } from '../feed/types';
+import type { Board, BoardGame } from '../board/types';
 import type { LineHistoryReader } from '../history/types';
 import { type OpeningLines, propKey, type Quote, quote } from '../views/openingLines';
 import { AnswersPer, Prepared } from '../views/prepared';

@@ -6,7 +6,7 @@ import type { LinePoint, PropHistoryParams, PropHistoryResponse, SportId } from 
 import { assertLiveAllowed, assertSport } from '../auth/access';
 import type { Caller } from '../auth/caller';
 import { ApiError } from '../errors/apiError';
-import type { Board } from '../feed/types';
+import type { Board } from '../board/types';
 import type { LineHistoryReader, LinePointRecord } from '../history/types';
 import { AnswersPer, Prepared } from '../views/prepared';
 import type { QueryDeps } from './deps';

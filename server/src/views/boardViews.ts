@@ -19,7 +19,7 @@ import {
   type StateFilter,
   shapeScanRows,
 } from '@propsfeed/contract';
-import type { Board, BoardGame, BoardProp, ProjectionSource } from '../feed/types';
+import type { Board, BoardGame, BoardProp, ProjectionSource } from '../board/types';
 import type { PropOdds } from '../odds';
 import { gameOf, propOf, type RowOdds, scanRowJson, scanRowOf } from './encode';
 import { gameListed, propsShown } from './gameState';

@@ -3,7 +3,7 @@
  * `delayMs` ago for delayed ones. Views are kept per board object and view kind, so each
  * board is serialized once per kind however often it is read.
  */
-import type { Board, BoardSource, ProjectionSource } from '../feed/types';
+import type { Board, BoardSource, ProjectionSource } from '../board/types';
 import type { PropOdds } from '../odds';
 import { BoardViews, type ViewKind, viewKindKey } from './boardViews';
 

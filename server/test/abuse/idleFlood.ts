@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BookHealth } from '../../src/feed/types';
+import type { BookHealth } from '../../src/board/types';
 import { type SimServer, startSimServer } from '../../src/sim/server';
 import { SimWorld } from '../../src/sim/world';
 import { loopbackRequest } from '../helpers/loopback';
