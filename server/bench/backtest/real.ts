@@ -18,7 +18,8 @@ import { REAL_COEFFICIENTS, SIMULATED_COEFFICIENTS } from '../../src/odds/coeffi
 import { devigMultiplicative, impliedProbability } from '../../src/odds/devig';
 import { probabilitiesAt } from '../../src/odds/distribution';
 import { estimate, type PlayerInput } from '../../src/odds/fair';
-import { type Coefficients, fitCoefficients, type Sample } from '../../src/odds/model';
+import { fitCoefficients, type Sample } from '../../src/odds/fit';
+import type { Coefficients } from '../../src/odds/model';
 import { byDateDesc } from '../../src/stats/context';
 import { parseGameLogCsv, splitCsv } from '../../src/stats/csv';
 import { projectStat } from '../../src/stats/projection';
