@@ -6,6 +6,8 @@
  */
 
 import type { Redis } from 'ioredis';
+import type { Board, BoardSource, ProjectionSource, RunningFeed } from './board/types';
+import { EMPTY_BOARD } from './board/types';
 import { startClusterFeed } from './cluster/feed';
 import { startIngestThread } from './cluster/ingestThread';
 import { openKeyNotices } from './cluster/keyNotices';
@@ -14,8 +16,6 @@ import type { Config } from './config';
 import { ApiError } from './errors/apiError';
 import { type StartIngestOptions, startIngest, type Upstream } from './feed';
 import type { FeedLogger } from './feed/logger';
-import type { Board, BoardSource, ProjectionSource, RunningFeed } from './board/types';
-import { EMPTY_BOARD } from './board/types';
 import { createGameLogStore } from './history/gameLogs';
 import { createLineHistoryStore } from './history/lineHistory';
 import { createSettlementStore, type SettlementReader } from './history/settlement';
@@ -40,6 +40,7 @@ import { StreamLog } from './stream/log';
 import type { RenderedChange } from './stream/rendered';
 import { RedisStreamSlots, type StreamSlots } from './stream/slots';
 import { RedisStreamTokens, type StreamTokens } from './stream/tokens';
+import { serially } from './util/serially';
 import { OpeningLines } from './views/openingLines';
 import type { WebhookClock } from './webhooks/clock';
 import type { Leadership, WebhookOptions } from './webhooks/service';
@@ -353,16 +354,13 @@ function unavailableError(message: string, onError: (err: unknown) => void): (er
 export function leaseLeadership(redis: Redis, key: string): Leadership {
   return (work, onError) => {
     // Taking and losing the lead run one after the other, never overlapping.
-    let chain: Promise<void> = Promise.resolve();
-    const serially = (step: () => Promise<void>) => {
-      chain = chain.then(step).catch(onError);
-      return chain;
-    };
+    const transitions = serially();
+    const inTurn = (step: () => Promise<void>) => transitions(step).catch(onError);
     const lease: LeaderLease = new LeaderLease({
       redis,
       key,
       onAcquired: () => {
-        void serially(async () => {
+        void inTurn(async () => {
           try {
             await work.start();
           } catch (err) {
@@ -373,14 +371,15 @@ export function leaseLeadership(redis: Redis, key: string): Leadership {
           }
         });
       },
-      onLost: () => serially(() => work.stop()),
+      onLost: () => inTurn(() => work.stop()),
       onError,
     });
     void lease.start().catch(onError);
     return {
       async stop() {
         await lease.stop();
-        await chain;
+        // Once every step queued before has settled.
+        await transitions(async () => {});
       },
     };
   };

@@ -9,6 +9,7 @@ import { type Board, type BookHealth, boardSourceOf, type RunningFeed } from '..
 import { type FeedLogger, SILENT_LOGGER } from '../feed/logger';
 import { boardsSince } from '../feed/timeline';
 import { connectRedis, redisReady } from '../store/redis';
+import { serially } from '../util/serially';
 import { LeaderLease } from './leader';
 import { BoardPublisher, DEFAULT_RETENTION_MS, ReplicatedBoardSource, replicationKeys } from './replication';
 
@@ -57,19 +58,16 @@ export async function startClusterFeed(opts: ClusterFeedOptions): Promise<Cluste
   // Taking and losing the lead run one after the other, never overlapping; starting ingest
   // (with its backfill) may take a while, during which the lease keeps being renewed.
   let leadership: Leadership | undefined;
-  let transitions: Promise<void> = Promise.resolve();
+  const transitions = serially();
   /** Consecutive failures to start ingest here: each doubles the wait before leading again. */
   let failedStarts = 0;
-  const serially = (step: () => Promise<void>) => {
-    transitions = transitions.then(step).catch(report('leadership change'));
-    return transitions;
-  };
+  const inTurn = (step: () => Promise<void>) => transitions(step).catch(report('leadership change'));
   const lease: LeaderLease = new LeaderLease({
     redis,
     key: keys.lease,
     ttlMs: opts.leaseTtlMs ?? 5_000,
     onAcquired: (token) => {
-      void serially(async () => {
+      void inTurn(async () => {
         if (!lease.isLeader()) return;
         logger.info({ token }, 'leading ingest');
         try {
@@ -85,7 +83,7 @@ export async function startClusterFeed(opts: ClusterFeedOptions): Promise<Cluste
       });
     },
     onLost: () =>
-      serially(async () => {
+      inTurn(async () => {
         const was = leadership;
         leadership = undefined;
         if (was) logger.info({}, 'no longer leading ingest');

@@ -27,6 +27,7 @@ import { randomBase62 } from '../keys/format';
 import { tierWithMoreWebhooks } from '../limits/policy';
 import type { QueryDeps } from '../queries/deps';
 import { entryTypeOf } from '../queries/edges';
+import { seriallyByKey } from '../util/serially';
 import { applyToEndpoint, attemptDelivery, pausedByService } from './attempt';
 import { systemClock, type WebhookClock } from './clock';
 import { DeliveryWork, type DeliveryWorkDeps } from './delivery';
@@ -78,7 +79,7 @@ export class WebhookService {
   readonly clock: WebhookClock;
   private readonly delivery: DeliveryWork;
   /** A key's registrations in turn, so concurrent POSTs cannot pass its endpoint cap together. */
-  private readonly creating = new Map<string, Promise<unknown>>();
+  private readonly inKeyTurn = seriallyByKey();
 
   constructor(private readonly deps: WebhookServiceDeps) {
     this.store = deps.store;
@@ -168,17 +169,7 @@ export class WebhookService {
   }
 
   create(caller: Caller, input: CreateWebhookRequest): Promise<CreatedWebhook> {
-    const previous = this.creating.get(caller.keyId) ?? Promise.resolve();
-    const next = previous.then(
-      () => this.createNow(caller, input),
-      () => this.createNow(caller, input),
-    );
-    this.creating.set(caller.keyId, next);
-    const forget = () => {
-      if (this.creating.get(caller.keyId) === next) this.creating.delete(caller.keyId);
-    };
-    next.then(forget, forget);
-    return next;
+    return this.inKeyTurn(caller.keyId, () => this.createNow(caller, input));
   }
 
   private async createNow(caller: Caller, input: CreateWebhookRequest): Promise<CreatedWebhook> {
