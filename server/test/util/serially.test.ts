@@ -8,13 +8,15 @@ describe('serially', () => {
   it('runs each step after the one before settled, a failure included', async () => {
     const inTurn = serially();
     const log: string[] = [];
-    const step = (name: string, fail = false) => async () => {
-      log.push(`${name} start`);
-      await tick();
-      log.push(`${name} end`);
-      if (fail) throw new Error(name);
-      return name;
-    };
+    const step =
+      (name: string, fail = false) =>
+      async () => {
+        log.push(`${name} start`);
+        await tick();
+        log.push(`${name} end`);
+        if (fail) throw new Error(name);
+        return name;
+      };
     const a = inTurn(step('a'));
     const b = inTurn(step('b', true));
     const c = inTurn(step('c'));
