@@ -2,7 +2,7 @@
  * The API as methods: the SDK implements it over HTTP, the server implements it in-process
  * for one caller, and the MCP tools are written once against it.
  */
-import type { Book, ScanSort, SportId, StateFilter } from './catalog';
+import type { Book, SportId, StateFilter } from './catalog';
 import type {
   MovementResponse,
   PlayerContextResponse,
@@ -13,6 +13,7 @@ import type { EntriesResponse } from './schemas/entry';
 import type { GamesResponse } from './schemas/game';
 import type { KeyInfo } from './schemas/key';
 import type { EdgesResponse, ProbabilityBasis, PropsResult, ScanResponse } from './schemas/prop';
+import type { ScanQuery } from './schemas/query';
 import type { ResultsResponse, TrackRecordResponse } from './schemas/record';
 import type { SlipEvaluation, SlipLeg } from './schemas/slip';
 import type { SportsResponse } from './schemas/sport';
@@ -27,17 +28,8 @@ export interface GamePropsParams {
   stats?: string | string[];
   sport?: SportId;
 }
-export interface ScanParams {
-  sport?: SportId;
-  stat?: string;
-  limit?: number;
-  /** Order the whole board this way before the limit (default: live first, then by start). */
-  sort?: ScanSort;
-  /** Only props posted by at least this many books. */
-  minBooks?: number;
-  /** Props of games in this state, or all; default: the open games' (pre and live). */
-  state?: StateFilter;
-}
+/** The scan's query (ScanQuerySchema's fields and their meaning), every one optional. */
+export type ScanParams = Partial<ScanQuery>;
 export interface PlayerPropsParams {
   name: string;
   sport?: SportId;

@@ -156,9 +156,7 @@ export class PropsFeed implements PropsApi {
 
   /** Every prop of today's open games flattened to rows (`state` for others), capped by `limit` and your tier's scanLimit. */
   async scan(params: ScanParams = {}) {
-    const { sport, stat, limit, state, sort, minBooks } = params;
-    const query = { sport, stat, limit, state, sort, minBooks };
-    return unwrap(await this.raw.scan({ query }), 200);
+    return unwrap(await this.raw.scan({ query: params }), 200);
   }
 
   /** Your key's tier, limits and usage today. */

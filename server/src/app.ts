@@ -19,12 +19,12 @@ import Fastify, {
 import type { Logger } from 'pino';
 import { registerAdminRoutes } from './auth/adminRoutes';
 import { createKeyGuard } from './auth/guard';
+import { type BoardSource, propCount } from './board/types';
 import type { Config } from './config';
 import { type CorsOrigins, corsHeaders, registerCors } from './cors';
 import { registerDocs } from './docs';
 import { errorAnswer, errorHeaders, MAX_PARAM_LENGTH, refusalAnswer } from './errors/answer';
 import { answerNotFound } from './errors/notFound';
-import { type BoardSource, propCount } from './feed/types';
 import { SignupGate } from './keys/signupGate';
 import type { LimitPolicy } from './limits/types';
 import { lazyChildLogger } from './log/lazyChild';

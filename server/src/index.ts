@@ -1,6 +1,6 @@
 export { type AppOptions, createApp } from './app';
+export type { Board, BoardGame, BoardProp, BoardSource, BookHealth, BookQuote } from './board/types';
 export { type Config, ConfigError, loadConfig } from './config';
-export type { Board, BoardGame, BoardProp, BoardSource, BookHealth, BookQuote } from './feed/types';
 export {
   type CreatedKeyResult,
   type CreateKeyInput,

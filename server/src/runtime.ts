@@ -8,6 +8,7 @@
  */
 
 import type { EntryTable } from '@propsfeed/contract';
+import type { BoardSource, ProjectionSource, RunningFeed } from './board/types';
 import { startClusterFeed } from './cluster/feed';
 import { startIngestThread } from './cluster/ingestThread';
 import { openKeyNotices } from './cluster/keyNotices';
@@ -16,7 +17,6 @@ import type { Config } from './config';
 import { ApiError } from './errors/apiError';
 import { type StartIngestOptions, startIngest, type Upstream } from './feed';
 import type { FeedLogger } from './feed/logger';
-import type { BoardSource, ProjectionSource, RunningFeed } from './feed/types';
 import { createGameLogStore } from './history/gameLogs';
 import { createLineHistoryStore } from './history/lineHistory';
 import { createSettlementStore, type SettlementReader } from './history/settlement';

@@ -37,17 +37,9 @@ export { devigMultiplicative, impliedProbability } from './odds/devig';
 export { probabilitiesAt } from './odds/distribution';
 export { EntryBook } from './odds/entries';
 export { estimate, liveFairProbabilities, type PlayerInput, readsOf } from './odds/fair';
+export { fitCoefficients, fitLiveScale, type Sample } from './odds/fit';
 export { playedShareAt } from './odds/live';
-export {
-  type Coefficients,
-  dispersionOf,
-  fitCoefficients,
-  fitLiveScale,
-  marketMean,
-  modelFor,
-  type Sample,
-  seasonMean,
-} from './odds/model';
+export { type Coefficients, dispersionOf, marketMean, modelFor, seasonMean } from './odds/model';
 export { playerInputBefore } from './odds/playerInput';
 export { CALIBRATION_BINS, LOG_LOSS_CLAMP, type ProbabilityScores, scoreProbabilities } from './odds/record';
 export type { RouteImpl } from './routes/deps';

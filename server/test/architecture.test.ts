@@ -6,7 +6,8 @@
  * each show the rules catch them.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,20 +67,35 @@ function fixture(files: Record<string, string>): string {
 }
 
 describe('architecture', () => {
+  it('every folder and top-level file of server/src stands on one floor', () => {
+    const floors = (createRequire(import.meta.url)(config) as { floors: { name: string; entries: string[] }[] }).floors;
+    const entries = readdirSync(join(root, 'server/src')).map((name) => name.replace(/\.ts$/, ''));
+    const placed = floors.flatMap((f) => f.entries);
+    expect(entries.filter((e) => !placed.includes(e))).toEqual([]);
+    expect(placed.filter((e) => placed.indexOf(e) !== placed.lastIndexOf(e))).toEqual([]);
+  });
+
   it('server/src and sim have no import cycle and no import against the flow; bench/ uses public entries', async () => {
     expect(await violations(root, ['server/src', 'sim', 'bench'])).toEqual([]);
   }, 120_000);
 
-  it('the rules catch a cycle and a store importing the runtime', async () => {
+  it('the rules catch a cycle, a store importing the runtime and the board or the model importing the feed', async () => {
     const dir = fixture({
       'server/src/queries/a.ts': "import { b } from './b';\nexport const a = () => b;\n",
       'server/src/queries/b.ts': "import { a } from './a';\nexport const b = () => a;\n",
       'server/src/runtime.ts': 'export const runtime = 1;\n',
       'server/src/store/open.ts': "import { runtime } from '../runtime';\nexport const open = runtime;\n",
+      'server/src/feed/merge.ts': 'export const merge = 1;\n',
+      'server/src/board/types.ts': "import { merge } from '../feed/merge';\nexport const board = merge;\n",
+      'server/src/odds/fair.ts':
+        "import { board } from '../board/types';\nimport { merge } from '../feed/merge';\nexport const fair = board + merge;\n",
     });
     const found = await violations(dir);
     expect(found.filter((v) => v.startsWith('no-cycle: server/src/queries/'))).not.toEqual([]);
     expect(found).toContain('no-lower-into-higher: server/src/store/open.ts → server/src/runtime.ts');
+    expect(found).toContain('no-lower-into-higher: server/src/board/types.ts → server/src/feed/merge.ts');
+    expect(found).toContain('no-lower-into-higher: server/src/odds/fair.ts → server/src/feed/merge.ts');
+    expect(found.filter((v) => v.includes('odds/fair.ts → server/src/board/'))).toEqual([]);
   }, 120_000);
 
   it('the rules pass a bench importing @propsfeed/server and catch one importing a file behind it', async () => {

@@ -74,6 +74,8 @@ export const ScanQuerySchema = z.object({
     .optional()
     .describe(`Only props posted by at least this many books (1 to ${BOOKS.length}), applied before the limit`),
 });
+/** A scan's query as the server reads it, once parsed (the sport defaulted). */
+export type ScanQuery = z.infer<typeof ScanQuerySchema>;
 export const PlayerPropsQuerySchema = z.object({
   name: PlayerNameQuery,
   sport: OptionalSportQuery,

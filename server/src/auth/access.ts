@@ -1,7 +1,7 @@
 /** Tier checks the queries share; each refusal names the lowest tier that would allow it. */
 import type { SportId, StateFilter } from '@propsfeed/contract';
+import type { BoardGame } from '../board/types';
 import { ApiError } from '../errors/apiError';
-import type { BoardGame } from '../feed/types';
 import { allowsRouteTier, allowsSport, lowestLiveTier, lowestTierForSport } from '../limits/policy';
 import type { Caller } from './caller';
 

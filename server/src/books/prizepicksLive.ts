@@ -6,7 +6,8 @@
  * carries the score of the game.
  */
 import type { SportId } from '@propsfeed/contract';
-import { type GameScore, scoreFrom } from './types';
+import type { GameScore } from '../board/types';
+import { scoreFrom } from './types';
 import { num, type Obj, obj } from './wire';
 
 const BASKETBALL: Record<string, readonly string[]> = {

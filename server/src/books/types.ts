@@ -3,12 +3,7 @@
  * merge reads. Ids carry the book prefix (`pp_…`, `ud_…`); stats are catalog keys.
  */
 import type { Book, GameState, SportId } from '@propsfeed/contract';
-
-/** The running score of a game, as a book reports it while live. */
-export interface GameScore {
-  home: number;
-  away: number;
-}
+import type { GameScore, QuotedLine } from '../board/types';
 
 const isPoints = (n: number | undefined): n is number => n !== undefined && Number.isInteger(n) && n >= 0;
 
@@ -32,19 +27,9 @@ export interface SlateGame {
   score?: GameScore;
 }
 
-export interface SlateLine {
+/** One book's line; `liveValue` is the running value as this book reports it. */
+export interface SlateLine extends QuotedLine {
   gameId: string;
-  player: string;
-  playerKey: string;
-  playerId?: string;
-  photoUrl?: string;
-  team?: string;
-  stat: string;
-  line: number;
-  overOdds?: number;
-  underOdds?: number;
-  /** The running value while live, as this book reports it. */
-  liveValue?: number;
 }
 
 /**

@@ -5,16 +5,13 @@
  * leader dies, another replica takes the lease and starts its own ingest.
  */
 import type { Redis } from 'ioredis';
+import { type Board, type BookHealth, boardSourceOf, type RunningFeed } from '../board/types';
+import { type FeedLogger, SILENT_LOGGER } from '../feed/logger';
 import { boardsSince } from '../feed/timeline';
-import type { Board, BookHealth, RunningFeed } from '../feed/types';
 import { connectRedis, redisReady } from '../store/redis';
+import { serially } from '../util/serially';
 import { LeaderLease } from './leader';
 import { BoardPublisher, DEFAULT_RETENTION_MS, ReplicatedBoardSource, replicationKeys } from './replication';
-
-export interface ClusterLogger {
-  info(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}
 
 export interface ClusterFeedOptions {
   redisUrl: string;
@@ -25,7 +22,7 @@ export interface ClusterFeedOptions {
    * served boards before (another replica led), so history is stored and needs no backfill.
    */
   startIngest: (ingest: { resuming: boolean }) => Promise<RunningFeed>;
-  logger?: ClusterLogger;
+  logger?: FeedLogger;
   leaseTtlMs?: number;
   retentionMs?: number;
   /** How often the leader republishes book health (which changes without a board change). */
@@ -39,10 +36,8 @@ export interface ClusterFeed extends RunningFeed {
   isLeader(): boolean;
 }
 
-const SILENT: ClusterLogger = { info() {}, error() {} };
-
 export async function startClusterFeed(opts: ClusterFeedOptions): Promise<ClusterFeed> {
-  const logger = opts.logger ?? SILENT;
+  const logger = opts.logger ?? SILENT_LOGGER;
   const report = (what: string) => (err: unknown) => logger.error({ err: String(err) }, what);
   const keys = replicationKeys(opts.prefix ?? 'pf:');
   const retentionMs = opts.retentionMs ?? DEFAULT_RETENTION_MS;
@@ -63,19 +58,16 @@ export async function startClusterFeed(opts: ClusterFeedOptions): Promise<Cluste
   // Taking and losing the lead run one after the other, never overlapping; starting ingest
   // (with its backfill) may take a while, during which the lease keeps being renewed.
   let leadership: Leadership | undefined;
-  let transitions: Promise<void> = Promise.resolve();
+  const transitions = serially();
   /** Consecutive failures to start ingest here: each doubles the wait before leading again. */
   let failedStarts = 0;
-  const serially = (step: () => Promise<void>) => {
-    transitions = transitions.then(step).catch(report('leadership change'));
-    return transitions;
-  };
+  const inTurn = (step: () => Promise<void>) => transitions(step).catch(report('leadership change'));
   const lease: LeaderLease = new LeaderLease({
     redis,
     key: keys.lease,
     ttlMs: opts.leaseTtlMs ?? 5_000,
     onAcquired: (token) => {
-      void serially(async () => {
+      void inTurn(async () => {
         if (!lease.isLeader()) return;
         logger.info({ token }, 'leading ingest');
         try {
@@ -91,7 +83,7 @@ export async function startClusterFeed(opts: ClusterFeedOptions): Promise<Cluste
       });
     },
     onLost: () =>
-      serially(async () => {
+      inTurn(async () => {
         const was = leadership;
         leadership = undefined;
         if (was) logger.info({}, 'no longer leading ingest');
@@ -102,11 +94,7 @@ export async function startClusterFeed(opts: ClusterFeedOptions): Promise<Cluste
   await lease.start();
 
   return {
-    current: () => replicated.current(),
-    at: (ms) => replicated.at(ms),
-    subscribe: (listener) => replicated.subscribe(listener),
-    health: () => replicated.health(),
-    ready: () => replicated.ready(),
+    ...boardSourceOf(replicated),
     isLeader: () => lease.isLeader(),
     async stop() {
       await lease.stop();

@@ -1,7 +1,8 @@
 /** What the ingest worker (ingestWorker.ts) and the API thread (ingestThread.ts) say to each other. */
 import type { Book, EntryTable } from '@propsfeed/contract';
+import type { BoardChange } from '../board/changes';
 import type { BackfillProgress } from '../feed/backfill';
-import type { BoardChange, FeedStatus } from '../feed/changes';
+import type { FeedStatus } from '../feed/follow';
 import type { RenderedChange } from '../stream/rendered';
 
 export interface IngestWorkerData {

@@ -6,9 +6,9 @@
  * meanwhile is the last one, and the log says so.
  */
 import type { Worker } from 'node:worker_threads';
+import { boardSourceOf, type RunningFeed } from '../board/types';
 import type { StartIngestOptions, Upstream } from '../feed';
 import { type FeedLogger, SILENT_LOGGER } from '../feed/logger';
-import type { RunningFeed } from '../feed/types';
 import type { RenderedChange } from '../stream/rendered';
 import { startWorker } from '../threads/start';
 import type { IngestMessage, IngestWorkerData } from './ingestProtocol';
@@ -53,29 +53,17 @@ export interface IngestThread extends RunningFeed {
   renderedEvents(version: number): RenderedChange | undefined;
 }
 
-/** Starts the worker and resolves once its ingest runs and its backlog is applied (rejects if ingest fails to start). */
-export async function startIngestThread(opts: IngestThreadOptions): Promise<IngestThread> {
-  const now = opts.now ?? Date.now;
-  const logger = opts.logger ?? SILENT_LOGGER;
-  const retentionMs = opts.retentionMs ?? DEFAULT_RETENTION_MS;
-  const minMs = opts.restart?.minMs ?? 1_000;
-  const maxMs = opts.restart?.maxMs ?? 30_000;
-  const replica = new BoardReplica({
-    retentionMs,
-    now,
-    onError: (err) => logger.error({ err }, 'a board subscriber failed'),
-  });
-  const { upstream } = opts;
-
-  let worker: Worker | undefined;
-  let closing = false;
-  let restarts = 0;
-  /** Deaths since the last worker that ran HEALTHY_RUN_MS. */
-  let failures = 0;
-  let restartTimer: NodeJS.Timeout | undefined;
-  /** The events of the change being applied: the hub asks for them as the replica tells it of the board. */
+/**
+ * What the API thread does with the worker's messages (all but `started` and `failed`): applies
+ * its changes to `replica`, takes its status, logs its lines. `renderedEvents` is the worker's
+ * rendering of the change being applied, while the replica tells its subscribers of the board.
+ */
+function messageHandler(
+  replica: BoardReplica,
+  logger: FeedLogger,
+  onBackfill: IngestThreadOptions['onBackfill'],
+): { handle(message: IngestMessage): void; renderedEvents(version: number): RenderedChange | undefined } {
   let applying: RenderedChange | undefined;
-
   const handle = (message: IngestMessage) => {
     switch (message.type) {
       case 'change':
@@ -98,10 +86,45 @@ export async function startIngestThread(opts: IngestThreadOptions): Promise<Inge
         logger[message.level](message.obj, message.msg);
         return;
       case 'backfill':
-        opts.onBackfill?.(message.progress);
+        onBackfill?.(message.progress);
         return;
     }
   };
+  return { handle, renderedEvents: (version) => (applying?.version === version ? applying : undefined) };
+}
+
+/** Asks `w` to close, and ends it when it has not within CLOSE_TIMEOUT_MS. */
+async function closeWorker(w: Worker, logger: FeedLogger): Promise<void> {
+  const exited = new Promise<void>((done) => w.once('exit', () => done()));
+  w.postMessage('close');
+  const timer = setTimeout(() => {
+    logger.warn({ timeoutMs: CLOSE_TIMEOUT_MS }, 'the ingest worker did not close in time; ending it');
+    void w.terminate();
+  }, CLOSE_TIMEOUT_MS);
+  await exited.finally(() => clearTimeout(timer));
+}
+
+/** Starts the worker and resolves once its ingest runs and its backlog is applied (rejects if ingest fails to start). */
+export async function startIngestThread(opts: IngestThreadOptions): Promise<IngestThread> {
+  const now = opts.now ?? Date.now;
+  const logger = opts.logger ?? SILENT_LOGGER;
+  const retentionMs = opts.retentionMs ?? DEFAULT_RETENTION_MS;
+  const minMs = opts.restart?.minMs ?? 1_000;
+  const maxMs = opts.restart?.maxMs ?? 30_000;
+  const replica = new BoardReplica({
+    retentionMs,
+    now,
+    onError: (err) => logger.error({ err }, 'a board subscriber failed'),
+  });
+  const { upstream } = opts;
+
+  let worker: Worker | undefined;
+  let closing = false;
+  let restarts = 0;
+  /** Deaths since the last worker that ran HEALTHY_RUN_MS. */
+  let failures = 0;
+  let restartTimer: NodeJS.Timeout | undefined;
+  const messages = messageHandler(replica, logger, opts.onBackfill);
 
   /** One worker: resolves once started; rejects when it fails to start or dies first. */
   const run = (resume: boolean): Promise<void> =>
@@ -135,7 +158,7 @@ export async function startIngestThread(opts: IngestThreadOptions): Promise<Inge
           started = true;
           resolve();
         } else if (message.type === 'failed') failure = message.error;
-        else handle(message);
+        else messages.handle(message);
       });
       w.on('error', (err) => {
         failure ??= err instanceof Error ? (err.stack ?? err.message) : String(err);
@@ -170,25 +193,13 @@ export async function startIngestThread(opts: IngestThreadOptions): Promise<Inge
   await run(opts.resume ?? false);
 
   return {
-    current: () => replica.current(),
-    at: (ms) => replica.at(ms),
-    subscribe: (listener) => replica.subscribe(listener),
-    health: () => replica.health(),
-    ready: () => replica.ready(),
+    ...boardSourceOf(replica),
     restarts: () => restarts,
-    renderedEvents: (version) => (applying?.version === version ? applying : undefined),
+    renderedEvents: (version) => messages.renderedEvents(version),
     async stop() {
       closing = true;
       clearTimeout(restartTimer);
-      const w = worker;
-      if (!w) return;
-      const exited = new Promise<void>((done) => w.once('exit', () => done()));
-      w.postMessage('close');
-      const timer = setTimeout(() => {
-        logger.warn({ timeoutMs: CLOSE_TIMEOUT_MS }, 'the ingest worker did not close in time; ending it');
-        void w.terminate();
-      }, CLOSE_TIMEOUT_MS);
-      await exited.finally(() => clearTimeout(timer));
+      if (worker) await closeWorker(worker, logger);
     },
   };
 }

@@ -2,15 +2,16 @@
  * The ingest worker's own thread (started by ingestThread.ts): the whole of `startIngest`
  * (backfill, polling, merge, the writes of line history, locks and game logs) on its own
  * connection to the store, and its boards sent to the API thread as a change log
- * (feed/changes.ts) over this thread's port, with its status, log lines and backfill progress.
+ * (board/changes.ts, sent by feed/follow.ts) over this thread's port, with its status, log lines and backfill progress.
  * With `stream`, each board's stream events go with it, rendered here once, and are written
  * to the stored event log here (stream/renderer.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import type { BoardChange } from '../board/changes';
+import type { RunningFeed } from '../board/types';
 import { startIngest } from '../feed';
-import { type BoardChange, followChanges } from '../feed/changes';
+import { followChanges } from '../feed/follow';
 import type { FeedLogger } from '../feed/logger';
-import type { RunningFeed } from '../feed/types';
 import { createGameLogStore } from '../history/gameLogs';
 import { EntryBook, PropOdds } from '../odds';
 import { servedCoefficients } from '../odds/coefficients';

@@ -1,11 +1,12 @@
 /**
- * The board an API process serves, rebuilt from ingest's change log (feed/changes.ts) in
+ * The board an API process serves, rebuilt from ingest's change log (board/changes.ts) in
  * order, with the recent boards `at()` reads. Transport-agnostic: the embedded server feeds
  * it from its ingest worker's MessagePort (cluster/ingestThread.ts), every replica on Redis
  * from the board stream (replication.ts), so both serve boards made by this same code.
  */
-import type { BoardChange, FeedStatus } from '../feed/changes';
-import { type Board, type BoardGame, type BookHealth, EMPTY_BOARD, gamesById } from '../feed/types';
+import { applyChange, type BoardChange } from '../board/changes';
+import { type Board, type BookHealth, EMPTY_BOARD } from '../board/types';
+import type { FeedStatus } from '../feed/follow';
 
 /** History kept in memory (and in Redis's stream): the free tier's 10-minute delay, plus margin. */
 export const DEFAULT_RETENTION_MS = 15 * 60_000;
@@ -72,13 +73,8 @@ export class BoardReplica {
    * caller resyncs, or (rebuilding) skips it until a keyframe.
    */
   apply(change: BoardChange, notify = true): boolean {
-    const base = this.history.at(-1);
-    if (change.base !== undefined && base?.version !== change.base) return false;
-    const byId = new Map<string, BoardGame>();
-    if (change.base !== undefined && base) for (const g of base.games) byId.set(g.id, g);
-    for (const g of change.games) byId.set(g.id, g);
-    const games = change.order.map((gid) => byId.get(gid)).filter((g): g is BoardGame => g !== undefined);
-    const board: Board = { version: change.version, fetchedAt: change.fetchedAt, games, gameById: gamesById(games) };
+    const board = applyChange(this.history.at(-1), change);
+    if (!board) return false;
     this.history.push(board);
     this.prune();
     this.board = board;

@@ -8,14 +8,14 @@
  * every game, a delta only the games that changed (plus the board's order of game ids), both
  * deflated JSON. The stream keeps `retentionMs` of history (from a keyframe), which is what
  * the delayed view needs, so a replica started a minute ago answers `at()` like the others.
- * The changes are made (feed/changes.ts BoardDiffer) and applied (replica.ts BoardReplica) by
+ * The changes are made (board/changes.ts BoardDiffer) and applied (its applyChange, in replica.ts BoardReplica) by
  * the same code as the embedded server's worker and API thread; only the transport is Redis's.
  */
 import { promisify } from 'node:util';
 import { deflateRaw, inflateRaw } from 'node:zlib';
 import type { Redis } from 'ioredis';
-import { type BoardChange, BoardDiffer } from '../feed/changes';
-import type { Board, BoardGame, BookHealth } from '../feed/types';
+import { type BoardChange, BoardDiffer } from '../board/changes';
+import type { Board, BoardGame, BookHealth } from '../board/types';
 import { BoardReplica, DEFAULT_RETENTION_MS } from './replica';
 
 export { DEFAULT_RETENTION_MS };

@@ -1,5 +1,6 @@
 /** The webhooks' leadership (webhooks/service.ts `Leadership`) on Redis: a lease of their own. */
 import type { Redis } from 'ioredis';
+import { serially } from '../util/serially';
 import type { Leadership } from '../webhooks/service';
 import { LeaderLease } from './leader';
 
@@ -10,16 +11,13 @@ import { LeaderLease } from './leader';
 export function leaseLeadership(redis: Redis, key: string): Leadership {
   return (work, onError) => {
     // Taking and losing the lead run one after the other, never overlapping.
-    let chain: Promise<void> = Promise.resolve();
-    const serially = (step: () => Promise<void>) => {
-      chain = chain.then(step).catch(onError);
-      return chain;
-    };
+    const transitions = serially();
+    const inTurn = (step: () => Promise<void>) => transitions(step).catch(onError);
     const lease: LeaderLease = new LeaderLease({
       redis,
       key,
       onAcquired: () => {
-        void serially(async () => {
+        void inTurn(async () => {
           try {
             await work.start();
           } catch (err) {
@@ -30,14 +28,15 @@ export function leaseLeadership(redis: Redis, key: string): Leadership {
           }
         });
       },
-      onLost: () => serially(() => work.stop()),
+      onLost: () => inTurn(() => work.stop()),
       onError,
     });
     void lease.start().catch(onError);
     return {
       async stop() {
         await lease.stop();
-        await chain;
+        // Once every step queued before has settled.
+        await transitions(async () => {});
       },
     };
   };

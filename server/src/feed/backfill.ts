@@ -3,11 +3,12 @@
  * history, movement and the delayed view have data from the first second; then stores every
  * player's past games as game logs.
  */
+
+import type { Board } from '../board/types';
 import { ADAPTERS } from '../books';
 import type { GameLog, GameLogStore } from '../history/types';
 import { BACKFILL_SPAN_MS, pastGameLogs, replayOf, SIM_SPORT_IDS, type SimWorld } from '../upstream/sim';
 import type { FeedCore } from './core';
-import type { Board } from './types';
 
 const MIN = 60_000;
 /** The delayed view (10 minutes) reads boards from here on, so they are made every fine step. */

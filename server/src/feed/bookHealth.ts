@@ -4,10 +4,10 @@
  * does not map.
  */
 import type { Book } from '@propsfeed/contract';
+import type { BookHealth } from '../board/types';
 import type { FetchFailure } from '../books/http';
 import type { ParseResult } from '../books/types';
 import type { FeedLogger } from './logger';
-import type { BookHealth } from './types';
 
 export class BookHealthRecord {
   private readonly health: BookHealth;

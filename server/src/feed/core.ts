@@ -7,6 +7,7 @@
  * the same way.
  */
 import type { Book, SportId } from '@propsfeed/contract';
+import type { Board, BookHealth } from '../board/types';
 import type { FetchFailure } from '../books/http';
 import type { ParseResult, SlateGame, SlateLine } from '../books/types';
 import type { LineChange, LineHistoryStore } from '../history/lineHistory';
@@ -21,7 +22,6 @@ import { PropLockWriter } from './lockWriter';
 import type { FeedLogger } from './logger';
 import { BoardMerger, type BookView, type QuotedLine } from './merge';
 import { BoardTimeline } from './timeline';
-import type { Board, BookHealth } from './types';
 
 /** One request's part of a book: its last good parse and the quotes interned from it. */
 interface Part {

@@ -2,10 +2,11 @@
  * Writes the final stat lines of each game that goes final on a board to the game logs,
  * once per game (source 'recorded'). A failed write is logged, never thrown.
  */
+
+import type { Board } from '../board/types';
 import type { GameLog, GameLogStore } from '../history/types';
 import { gameDay } from '../odds/playerInput';
 import type { FeedLogger } from './logger';
-import type { Board } from './types';
 
 export class GameLogWriter {
   private readonly loggedFinals = new Set<string>();

@@ -5,10 +5,10 @@
  * the board is still served, and the games are written again with the next board.
  */
 import type { Book } from '@propsfeed/contract';
+import type { Board } from '../board/types';
 import type { SlateGame } from '../books/types';
 import type { HistoryGame, LineChange, LineHistoryStore } from '../history/lineHistory';
 import type { FeedLogger } from './logger';
-import type { Board } from './types';
 
 /** Which book a game id (the merged id or an alias) belongs to, and its slate game there. */
 export type GameOwner = (id: string) => { book: Book; game: SlateGame } | undefined;

@@ -3,6 +3,7 @@
  * the runtime chose), merged into boards, written to line history and game logs.
  */
 import type { Book } from '@propsfeed/contract';
+import { boardSourceOf, type RunningFeed } from '../board/types';
 import { ADAPTERS } from '../books';
 import { createGameLogStore } from '../history/gameLogs';
 import { createLineHistoryStore } from '../history/lineHistory';
@@ -15,7 +16,6 @@ import { FeedCore } from './core';
 import { type FeedLogger, SILENT_LOGGER } from './logger';
 import { type Poller, startPolling } from './poller';
 import { HISTORY_LOOKBACK_MS, restoreFromHistory } from './restore';
-import type { RunningFeed } from './types';
 
 /** Where the lines come from: the real books at their URLs, or the simulated world of a seed, served on loopback. */
 export type Upstream =
@@ -119,11 +119,7 @@ export async function startIngest(opts: StartIngestOptions): Promise<RunningFeed
   });
 
   return {
-    current: () => core.current(),
-    at: (ms) => core.at(ms),
-    subscribe: (listener) => core.subscribe(listener),
-    health: () => core.health(),
-    ready: () => core.ready(),
+    ...boardSourceOf(core),
     async stop() {
       await poller.stop();
       await sim?.close();

@@ -7,6 +7,7 @@
  * so it never reads anything from after the start. A failed write is logged, never thrown.
  */
 
+import type { Board, BoardGame, BookQuote } from '../board/types';
 import type { PropLock, SettlementStore } from '../history/settlement';
 import type { GameLog, GameLogStore } from '../history/types';
 import { COEFFICIENTS } from '../odds/coefficients';
@@ -15,7 +16,6 @@ import { preGameChances } from '../odds/fair';
 import type { Coefficients } from '../odds/model';
 import { gameDay } from '../odds/playerInput';
 import type { FeedLogger } from './logger';
-import type { Board, BoardGame, BookQuote } from './types';
 
 /**
  * The market's over chance (given no push) at `line`, as the board showed it: a priced book's

@@ -1,4 +1,4 @@
-/** What the feed logs through: a pino logger in the server, or nothing in tests and benchmarks. */
+/** What the feed and the cluster log through: a pino logger in the server, or nothing in tests and benchmarks. */
 export interface FeedLogger {
   info(o: object, msg?: string): void;
   warn(o: object, msg?: string): void;

@@ -5,9 +5,9 @@
  * from the one before only where something moved (cheap to build, cheap to keep many of).
  */
 import { BOOKS, type Book, GAME_STATE_ORDER, type GameState } from '@propsfeed/contract';
+import { type Board, type BoardGame, type BoardProp, type BookQuote, type GameScore, gamesById } from '../board/types';
 import { normalizeName } from '../books/names';
-import type { GameScore, SlateGame, SlateLine } from '../books/types';
-import { type Board, type BoardGame, type BoardProp, type BookQuote, gamesById } from './types';
+import type { SlateGame, SlateLine } from '../books/types';
 
 /** A book's line with the time it last changed (kept by the feed across polls). */
 export interface QuotedLine extends SlateLine {

@@ -2,7 +2,7 @@
  * The boards the feed made recently, for `at()` (the delayed view): each kept for `retainMs`,
  * and thinned once older than a minute, so memory stays flat under fast polling.
  */
-import { type Board, type BoardSource, EMPTY_BOARD } from './types';
+import { type Board, type BoardSource, EMPTY_BOARD } from '../board/types';
 
 const THIN_AFTER_MS = 60_000;
 const THIN_STEP_MS = 30_000;

@@ -2,7 +2,7 @@
 import type { SportId } from '@propsfeed/contract';
 import { sql } from 'kysely';
 import type { Db, Engine } from '../store/db';
-import { bulkInsert, type GameLogsTable, historyDb } from './schema';
+import { type GameLogsTable, historyDb, insertNew } from './schema';
 import type { GameLog, GameLogQuery, GameLogStore } from './types';
 
 function toRow(log: GameLog): GameLogsTable {
@@ -89,14 +89,10 @@ function unpack(group: PackedGroup): GameLog[] {
 }
 
 export function createGameLogStore(store: Db): GameLogStore {
-  const { kysely, engine } = historyDb(store);
+  const db = historyDb(store);
+  const { kysely, engine } = db;
   return {
-    async append(logs) {
-      if (logs.length === 0) return 0;
-      return kysely
-        .transaction()
-        .execute((trx) => bulkInsert(trx, engine, 'game_logs', logs.map(toRow), { ignoreConflicts: true }));
-    },
+    append: (logs) => insertNew(db, 'game_logs', logs.map(toRow)),
     async forPlayer(q: GameLogQuery) {
       let query = kysely
         .selectFrom('game_logs')

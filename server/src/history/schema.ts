@@ -144,3 +144,16 @@ export async function bulkInsert<Row extends object>(
   }
   return inserted;
 }
+
+/**
+ * Inserts the rows not stored yet (a conflicting row is skipped) in one transaction, so a
+ * batch lands whole or not at all: the game logs' and the locks' append. The number inserted.
+ */
+export async function insertNew<Row extends object>(
+  db: Db<HistorySchema>,
+  table: string,
+  rows: readonly Row[],
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  return db.kysely.transaction().execute((trx) => bulkInsert(trx, db.engine, table, rows, { ignoreConflicts: true }));
+}

@@ -7,7 +7,7 @@
  */
 import type { Book, ProbabilityBasis, PropResult, SportId } from '@propsfeed/contract';
 import type { Db } from '../store/db';
-import { bulkInsert, historyDb, type PropLocksTable } from './schema';
+import { historyDb, insertNew, type PropLocksTable } from './schema';
 
 /** One book's line of a prop at the start of its game, and the chances published for it then. */
 export interface PropLock {
@@ -117,14 +117,10 @@ function fromRow(row: PropLocksTable): PropLock {
 }
 
 export function createSettlementStore(store: Db): SettlementStore {
-  const { kysely, engine } = historyDb(store);
+  const db = historyDb(store);
+  const { kysely } = db;
   return {
-    async lock(locks) {
-      if (locks.length === 0) return 0;
-      return kysely
-        .transaction()
-        .execute((trx) => bulkInsert(trx, engine, 'prop_locks', locks.map(toRow), { ignoreConflicts: true }));
-    },
+    lock: (locks) => insertNew(db, 'prop_locks', locks.map(toRow)),
 
     async settled(q) {
       if (q.sports.length === 0) return [];

@@ -8,7 +8,7 @@
  */
 import type { Book, FairProbability, ProbabilityBasis, SportId } from '@propsfeed/contract';
 import { BOOK_NAMES } from '@propsfeed/contract';
-import type { BoardGame, BoardProp, BookQuote } from '../feed/types';
+import type { BoardGame, BoardProp, BookQuote } from '../board/types';
 import { COEFFICIENTS } from './coefficients';
 import { devigMultiplicative } from './devig';
 import {

@@ -3,7 +3,7 @@
  * per prop until its quotes or the logs change) and the entry types in force.
  */
 import type { Book, Edge, EntryType, FairProbability } from '@propsfeed/contract';
-import type { BoardGame, BoardProp } from '../feed/types';
+import type { BoardGame, BoardProp } from '../board/types';
 import { COEFFICIENTS } from './coefficients';
 import { bestEdge, cheapestEntries, withheldReason } from './edge';
 import { type EntryBook, utcDay } from './entries';

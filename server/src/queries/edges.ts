@@ -1,13 +1,12 @@
 /** GET /props/edges: the caller's board sorted by edge, against an entry type or each book's cheapest. */
 import type { EdgesResponse, EntryType, SportId, StateFilter } from '@propsfeed/contract';
-import { assertSport, assertStateAllowed } from '../auth/access';
 import type { Caller } from '../auth/caller';
 import { ApiError } from '../errors/apiError';
 import { utcDay } from '../odds';
 import type { Prepared } from '../views';
 import type { QueryDeps } from './deps';
 import { entryBookOf } from './entries';
-import { assertStatsOfSport } from './statOfSport';
+import { boardRowsLimit } from './scan';
 
 /** The entry type of this id in force today; a 400 naming the ids when there is none. */
 export function entryTypeOf(deps: QueryDeps, id: string): EntryType {
@@ -33,11 +32,8 @@ export function edgesQuery(
     state?: StateFilter | undefined;
   },
 ): Prepared<EdgesResponse> {
-  assertSport(caller, params.sport);
-  assertStateAllowed(caller, params.state);
-  if (params.stat !== undefined) assertStatsOfSport(params.sport, [params.stat]);
+  const limit = boardRowsLimit(caller, params);
   const entry = params.entry === undefined ? undefined : entryTypeOf(deps, params.entry);
-  const limit = Math.min(params.limit ?? caller.policy.scanLimit, caller.policy.scanLimit);
   return deps.views
     .views(caller.view, caller.policy.delayMs, deps.now())
     .edges(params.sport, params.stat ?? null, entry, params.minEdge ?? null, limit, params.state);

@@ -5,9 +5,9 @@
  */
 import { BOOKS, type Book, type SlipEvaluation, type SlipLeg } from '@propsfeed/contract';
 import type { Caller } from '../auth/caller';
+import type { BoardGame, BoardProp } from '../board/types';
 import { echo } from '../errors/answer';
 import { ApiError } from '../errors/apiError';
-import type { BoardGame, BoardProp } from '../feed/types';
 import { hitDistribution, round4, utcDay } from '../odds/entries';
 import { candidateLabel, searchPlayers } from '../stats/playerSearch';
 import type { QueryDeps } from './deps';

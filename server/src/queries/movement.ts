@@ -12,11 +12,12 @@ import {
 } from '@propsfeed/contract';
 import { assertSport, assertStateAllowed } from '../auth/access';
 import type { Caller } from '../auth/caller';
+import type { Board, BoardGame } from '../board/types';
 import { consensusLine } from '../feed/merge';
-import type { Board, BoardGame } from '../feed/types';
 import type { LineHistoryReader } from '../history/types';
+import { AnswersPer } from '../views/answers';
 import { type OpeningLines, propKey, type Quote, quote } from '../views/openingLines';
-import { AnswersPer, Prepared } from '../views/prepared';
+import { Prepared } from '../views/prepared';
 import type { QueryDeps } from './deps';
 import { assertStatsOfSport } from './statOfSport';
 

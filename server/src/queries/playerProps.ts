@@ -8,8 +8,9 @@ import { assertStateAllowed } from '../auth/access';
 import type { Caller } from '../auth/caller';
 import type { GameLogIndex } from '../stats/gameLogIndex';
 import type { BoardViews } from '../views';
+import { AnswersPer } from '../views/answers';
 import { propsShown } from '../views/gameState';
-import { AnswersPer, Prepared } from '../views/prepared';
+import { Prepared } from '../views/prepared';
 import type { QueryDeps } from './deps';
 import { findPlayer, playersOnBoard, requestedSports } from './players';
 

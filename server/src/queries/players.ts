@@ -2,10 +2,10 @@
 import type { SportId } from '@propsfeed/contract';
 import { assertSport } from '../auth/access';
 import type { Caller } from '../auth/caller';
+import type { BoardGame, BoardProp } from '../board/types';
 import { normalizeName } from '../books/names';
 import { echo } from '../errors/answer';
 import { ApiError } from '../errors/apiError';
-import type { BoardGame, BoardProp } from '../feed/types';
 import { ALL_SPORTS, allowsSport } from '../limits/policy';
 import { candidateLabel, type SearchablePlayer, searchPlayers } from '../stats/playerSearch';
 import type { BoardViews } from '../views';

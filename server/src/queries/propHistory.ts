@@ -5,10 +5,11 @@
 import type { LinePoint, PropHistoryParams, PropHistoryResponse, SportId } from '@propsfeed/contract';
 import { assertLiveAllowed, assertSport } from '../auth/access';
 import type { Caller } from '../auth/caller';
+import type { Board } from '../board/types';
 import { ApiError } from '../errors/apiError';
-import type { Board } from '../feed/types';
 import type { LineHistoryReader, LinePointRecord } from '../history/types';
-import { AnswersPer, Prepared } from '../views/prepared';
+import { AnswersPer } from '../views/answers';
+import { Prepared } from '../views/prepared';
 import type { QueryDeps } from './deps';
 import { findPlayer, playersOnBoard } from './players';
 import { assertStatsOfSport } from './statOfSport';

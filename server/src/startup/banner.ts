@@ -3,9 +3,10 @@
  * where the API, the docs and the board page are, the demo keys of a first start (or how to
  * make a key on a later one), and its stopping. report.ts prints them on a terminal or as JSON.
  */
+
+import { type Board, propCount } from '../board/types';
 import type { Config } from '../config';
 import type { BackfillProgress } from '../feed/backfill';
-import { type Board, propCount } from '../feed/types';
 import type { CreatedKeyResult } from '../keys/issue';
 
 /** Where the running server is; `board` only when the app serves a page at `/`. */

@@ -6,7 +6,7 @@
  * other replicas share the store) and catches up when the number of stored logs changed.
  */
 import { type Projection, type SportId, STAT_KEYS } from '@propsfeed/contract';
-import type { ProjectionSource } from '../feed/types';
+import type { ProjectionSource } from '../board/types';
 import { historyDb } from '../history/schema';
 import type { GameLog, GameLogStore } from '../history/types';
 import type { Db } from '../store/db';

@@ -13,6 +13,11 @@ import { migrations } from './migrations';
 
 export type Engine = 'sqlite' | 'postgres';
 
+/** A bigint column's value: PostgreSQL returns bigint columns as strings, SQLite as numbers. */
+export const num = (v: number | string): number => Number(v);
+/** A nullable bigint column's value (see `num`). */
+export const numOrNull = (v: number | string | null): number | null => (v === null ? null : Number(v));
+
 export interface Db<Schema = unknown> {
   engine: Engine;
   kysely: Kysely<Schema>;

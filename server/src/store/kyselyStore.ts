@@ -2,7 +2,7 @@
 import type { Tier } from '@propsfeed/contract';
 import { sql } from 'kysely';
 import type { Config } from '../config';
-import { type Db, openDb } from './db';
+import { type Db, num, numOrNull, openDb } from './db';
 import type { KeyRecord, Store, UsageDelta } from './types';
 
 interface ApiKeysTable {
@@ -29,10 +29,6 @@ export interface StoreSchema {
   api_keys: ApiKeysTable;
   key_usage_daily: UsageTable;
 }
-
-// PostgreSQL returns bigint columns as strings.
-const num = (v: number | string): number => Number(v);
-const numOrNull = (v: number | string | null): number | null => (v === null ? null : Number(v));
 
 function toRecord(row: ApiKeysTable): KeyRecord {
   return {

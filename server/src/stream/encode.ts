@@ -5,8 +5,8 @@
  * minEdge shows a prop while its row's edge meets it, telling a prop that falls below as removed.
  */
 import type { SportId, STREAM_REMOVED_REASONS } from '@propsfeed/contract';
+import type { Board, BoardGame, BoardProp } from '../board/types';
 import { normalizeName } from '../books/names';
-import type { Board, BoardGame, BoardProp } from '../feed/types';
 import { type ViewKind, type ViewRegistry, viewKindOf } from '../views';
 import type { BoardChange, ChangeEvent } from '../views/boardChanges';
 import { gameOf } from '../views/encode';

@@ -10,8 +10,8 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { STREAM_END_REASONS } from '@propsfeed/contract';
+import type { Board, BoardSource } from '../board/types';
 import { boardsSince } from '../feed/timeline';
-import type { Board, BoardSource } from '../feed/types';
 import type { ViewRegistry } from '../views';
 import type { BoardChange } from '../views/boardChanges';
 import { frame, StreamEncoder, type StreamView } from './encode';

@@ -5,7 +5,7 @@
  * handed to whoever sends the board on, so the API thread's streams send these bytes instead
  * of rendering them again.
  */
-import type { Board, BoardSource } from '../feed/types';
+import type { Board, BoardSource } from '../board/types';
 import type { StreamEncoder } from './encode';
 import type { StreamLog } from './log';
 import { loggedRows, type RenderedChange } from './rendered';

@@ -6,7 +6,7 @@
  * also gives each delay its cursor: the newest board old enough for that delay.
  */
 
-import { type Board, EMPTY_BOARD } from '../feed/types';
+import { type Board, EMPTY_BOARD } from '../board/types';
 import { type BoardChange, boardChange } from '../views/boardChanges';
 
 /** Where a client stands: after event `index` (1-based; 0 = all) of the change to board `version`. */

@@ -6,7 +6,7 @@
  * changes (the feed, or the ingest leader on the shared engines) and the diff of two boards
  * is the same wherever it is computed, so the ids are the same on every replica.
  */
-import type { Board, BoardGame, BoardProp } from '../feed/types';
+import type { Board, BoardGame, BoardProp } from '../board/types';
 
 export type ChangeEvent =
   | { kind: 'game'; game: BoardGame }

@@ -19,11 +19,12 @@ import {
   type StateFilter,
   shapeScanRows,
 } from '@propsfeed/contract';
-import type { Board, BoardGame, BoardProp, ProjectionSource } from '../feed/types';
+import type { Board, BoardGame, BoardProp, ProjectionSource } from '../board/types';
 import type { PropOdds } from '../odds';
+import { BoundedMap } from './answers';
 import { gameOf, propOf, type RowOdds, scanRowJson, scanRowOf } from './encode';
 import { gameListed, propsShown } from './gameState';
-import { BoundedMap, Prepared } from './prepared';
+import { Prepared } from './prepared';
 
 /** How a tier sees the board: delayed or realtime, with or without live lines, with or without edges. */
 export interface ViewKind {

@@ -1,6 +1,6 @@
 /** Board objects → the contract's shapes, field order as in the spec. */
 import type { Edge, FairProbability, Game, PlayerProp, Projection, ScanRow } from '@propsfeed/contract';
-import type { BoardGame, BoardProp } from '../feed/types';
+import type { BoardGame, BoardProp } from '../board/types';
 
 export function gameOf(g: BoardGame): Game {
   const game: Game = {

@@ -3,7 +3,7 @@
  * player's props, so every route agrees on what a player's current props are.
  */
 import { FINAL_GAMES_LISTED_HOURS, type GameState, type StateFilter } from '@propsfeed/contract';
-import type { BoardGame } from '../feed/types';
+import type { BoardGame } from '../board/types';
 
 /** How long `/games` lists a finished game by default, after the first board that showed it final. */
 export const FINAL_LISTED_MS = FINAL_GAMES_LISTED_HOURS * 60 * 60_000;

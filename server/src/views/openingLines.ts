@@ -3,7 +3,7 @@
  * the boards the feed publishes: what the movement query measures current lines against.
  */
 import type { SportId } from '@propsfeed/contract';
-import type { Board, BoardSource } from '../feed/types';
+import type { Board, BoardSource } from '../board/types';
 import type { LineHistoryReader } from '../history/types';
 
 /** A line with its prices, as it opened (or stood at `since`). */

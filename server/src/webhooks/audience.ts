@@ -5,8 +5,8 @@
  */
 import type { SportId, WebhookEventType } from '@propsfeed/contract';
 import type { Caller } from '../auth/caller';
+import type { BoardGame, BoardProp, BookQuote } from '../board/types';
 import { normalizeName } from '../books/names';
-import type { BoardGame, BoardProp, BookQuote } from '../feed/types';
 import { ALL_SPORTS, allowsSport } from '../limits/policy';
 import type { ViewKind } from '../views';
 import type { EndpointRecord } from './store';

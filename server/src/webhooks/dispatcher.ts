@@ -15,6 +15,7 @@
  * second for those stored elsewhere (a retry asked for on another replica).
  */
 import { WEBHOOK_TIMEOUT_SECONDS } from '@propsfeed/contract';
+import { serially } from '../util/serially';
 import { type AttemptDeps, applyToEndpoint, attemptDelivery, pausedByService } from './attempt';
 import type { EndpointCache } from './endpoints';
 import type { ClaimedDelivery, DeliveryUpdate, WebhookStore } from './store';
@@ -90,7 +91,8 @@ export class Dispatcher {
    * against `held` before an outcome written after that claim may take its delivery out of
    * `held` (else a delivery claimed just before its success was written would look unclaimed).
    */
-  private storeTurn: Promise<unknown> = Promise.resolve();
+  /** The store's writes, one at a time. */
+  private readonly inStoreTurn = serially();
   private pumping: Promise<void> | undefined;
   private again = false;
   private cancelDue: (() => void) | undefined;
@@ -175,7 +177,7 @@ export class Dispatcher {
     const room = 4 * this.maxInFlight - this.queued - this.inFlight;
     if (room <= 0) return;
     if (this.bodies.size > MAX_BODIES) this.bodies.clear();
-    const claimed = await this.serially(async () => {
+    const claimed = await this.inStoreTurn(async () => {
       const rows = await this.opts.store.claimDue(now, now + HOLD_MS, room, this.bodies, {
         perEndpoint: BATCH_WINDOWS,
         rooms: this.rooms(),
@@ -225,7 +227,7 @@ export class Dispatcher {
       if (!pausedByService(endpoint) || endpoint.probeAt === null || endpoint.probeAt > now) continue;
       if (this.probing.has(endpoint.id) || (this.active.get(endpoint.id) ?? 0) > 0) continue;
       this.probing.add(endpoint.id);
-      void this.serially(() => this.opts.store.claimOldest(endpoint.id, now + HOLD_MS))
+      void this.inStoreTurn(() => this.opts.store.claimOldest(endpoint.id, now + HOLD_MS))
         .then(async (d) => {
           if (d === undefined) {
             // Nothing waits for it (not even its own webhook.paused): nothing to lose by resuming.
@@ -372,7 +374,7 @@ export class Dispatcher {
     clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
     const batch = this.outcomes.splice(0);
-    return this.serially(async () => {
+    return this.inStoreTurn(async () => {
       if (batch.length === 0) return;
       try {
         await this.opts.store.recordAttempts(batch);
@@ -383,11 +385,5 @@ export class Dispatcher {
       for (const u of batch) this.held.delete(keyOf(u));
       if (batch.some((u) => u.status === 'pending')) this.kick();
     });
-  }
-
-  private serially<T>(step: () => Promise<T>): Promise<T> {
-    const run = this.storeTurn.then(step);
-    this.storeTurn = run.catch(() => undefined);
-    return run;
   }
 }

@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Edge, EntryType, WebhookDeliveredType } from '@propsfeed/contract';
-import type { BoardGame, BoardProp } from '../feed/types';
+import type { BoardGame, BoardProp } from '../board/types';
 import type { PropOdds } from '../odds';
 import type { StreamEncoder } from '../stream/encode';
 import { RENDERING_KINDS } from '../stream/encode';

@@ -1,9 +1,7 @@
 /**
  * Webhooks for the routes and the app: endpoint administration for a caller (register, list,
- * change, delete, rotate the secret, ping, read the delivery log, retry), and the background
- * work of the one replica that delivers (on the shared engines, the holder of the webhook
- * lease; embedded, this process): producing each board change's events and sending what is
- * due. None of that work runs on a request's path.
+ * change, delete, rotate the secret, ping, read the delivery log, retry). The background work
+ * of the replica that delivers is delivery.ts; this service starts and stops it.
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -25,20 +23,15 @@ import {
 import { assertSport } from '../auth/access';
 import type { Caller } from '../auth/caller';
 import { ApiError } from '../errors/apiError';
-import type { SettlementReader } from '../history/settlement';
-import type { KeyCache } from '../keys/cache';
 import { randomBase62 } from '../keys/format';
 import { tierWithMoreWebhooks } from '../limits/policy';
-import type { PropOdds } from '../odds';
 import type { QueryDeps } from '../queries/deps';
 import { entryTypeOf } from '../queries/edges';
-import { type AttemptDeps, applyToEndpoint, attemptDelivery, pausedByService } from './attempt';
+import { seriallyByKey } from '../util/serially';
+import { applyToEndpoint, attemptDelivery, pausedByService } from './attempt';
 import { systemClock, type WebhookClock } from './clock';
-import { Dispatcher } from './dispatcher';
-import { EndpointCache } from './endpoints';
+import { DeliveryWork, type DeliveryWorkDeps } from './delivery';
 import { messageId } from './events';
-import { type ChangeFeed, Producer } from './producer';
-import { httpSender, type Sender } from './sender';
 import { generateSecret } from './sign';
 import {
   type DeliveryRecord,
@@ -47,70 +40,16 @@ import {
   NEW_ENDPOINT_STATE,
   type WebhookStore,
 } from './store';
-import { checkTarget, systemResolver, type TargetPolicy } from './targets';
+import { checkTarget } from './targets';
 
-/** Work that runs only on the replica that leads webhooks. */
-export interface LeaderWork {
-  start(): Promise<void>;
-  stop(): Promise<void>;
-}
+// Declared beside the work they configure; named here too, where the app and the runtime take them.
+export type { Leadership, WebhookOptions } from './delivery';
 
-/** Runs `work` while this replica leads (started on taking the lead, stopped on losing it). */
-export type Leadership = (work: LeaderWork, onError: (err: unknown) => void) => { stop(): Promise<void> };
-
-/** How long a replica that failed to start the work waits before trying again. */
-const RESTART_MS = 5_000;
-
-/** One process, one leader (the embedded default): starts at once, and again after a failure, until stopped. */
-export const alwaysLead: Leadership = (work, onError) => {
-  let stopped = false;
-  let retry: NodeJS.Timeout | undefined;
-  const begin = (): Promise<void> =>
-    work.start().catch(async (err) => {
-      onError(err);
-      await work.stop().catch(onError);
-      if (stopped) return;
-      retry = setTimeout(() => {
-        started = begin();
-      }, RESTART_MS);
-      retry.unref();
-    });
-  let started = begin();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(retry);
-      await started;
-      await work.stop();
-    },
-  };
-};
-
-export interface WebhookOptions {
-  store: WebhookStore;
-  /** What targets are allowed and how names resolve (default: https only, the system resolver). */
-  targets?: Partial<TargetPolicy>;
+export interface WebhookServiceDeps extends Omit<DeliveryWorkDeps, 'clock' | 'views'> {
   clock?: WebhookClock;
-  sender?: Sender;
-  /** Retry jitter's randomness, in [0, 1). */
-  random?: () => number;
-  leadership?: Leadership;
-  /** Attempts under way at once, and to one endpoint. */
-  maxInFlight?: number;
-  perEndpoint?: number;
-}
-
-export interface WebhookServiceDeps extends WebhookOptions {
-  keys: KeyCache;
-  changes: ChangeFeed;
   queries: QueryDeps;
-  odds?: PropOdds | undefined;
-  settlements?: SettlementReader | undefined;
-  onError: (err: unknown) => void;
 }
 
-/** Finished deliveries (and their events) are kept this long. */
-export const DELIVERY_RETENTION_MS = 7 * 86_400_000;
 const HOLD_MS = 30_000;
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -130,91 +69,37 @@ export function pingEvent(endpointId: string, nowMs: number): EventRecord {
   };
 }
 
+/**
+ * The webhooks as the routes and the app see them: a caller's endpoints (register, list,
+ * change, delete, rotate the secret, ping, read the delivery log, retry), and the delivery
+ * work (delivery.ts) it starts and stops.
+ */
 export class WebhookService {
   readonly store: WebhookStore;
   readonly clock: WebhookClock;
-  private readonly targets: TargetPolicy;
-  private readonly attemptDeps: AttemptDeps;
-  private readonly endpoints: EndpointCache;
-  private readonly producer: Producer;
-  private readonly dispatcher: Dispatcher;
-  private lead: { stop(): Promise<void> } | undefined;
-  private prune: NodeJS.Timeout | undefined;
-  private readonly ownSender: (Sender & { close(): void }) | undefined;
+  private readonly delivery: DeliveryWork;
   /** A key's registrations in turn, so concurrent POSTs cannot pass its endpoint cap together. */
-  private readonly creating = new Map<string, Promise<unknown>>();
+  private readonly inKeyTurn = seriallyByKey();
 
   constructor(private readonly deps: WebhookServiceDeps) {
     this.store = deps.store;
     this.clock = deps.clock ?? systemClock();
-    this.targets = {
-      allowHttp: deps.targets?.allowHttp ?? false,
-      allowPrivate: deps.targets?.allowPrivate ?? false,
-      resolve: deps.targets?.resolve ?? systemResolver,
-    };
-    this.ownSender = deps.sender ? undefined : httpSender();
-    const sender = deps.sender ?? (this.ownSender as Sender);
-    this.attemptDeps = {
-      sender,
-      targets: this.targets,
-      clock: this.clock,
-      random: deps.random ?? Math.random,
-      wallNow: Date.now,
-    };
-    this.endpoints = new EndpointCache(deps.store);
-    this.dispatcher = new Dispatcher({
-      ...this.attemptDeps,
-      store: deps.store,
-      endpoints: this.endpoints,
-      isKeyActive: (keyId) => deps.keys.isActive(keyId),
-      ...(deps.maxInFlight !== undefined ? { maxInFlight: deps.maxInFlight } : {}),
-      ...(deps.perEndpoint !== undefined ? { perEndpoint: deps.perEndpoint } : {}),
-      onError: deps.onError,
-    });
-    this.producer = new Producer({
-      store: deps.store,
-      endpoints: this.endpoints,
-      keys: deps.keys,
-      changes: deps.changes,
-      views: deps.queries.views,
-      odds: deps.odds,
-      settlements: deps.settlements,
-      clock: this.clock,
-      onStored: () => this.dispatcher.kick(),
-      onError: deps.onError,
-    });
+    const { queries, ...rest } = deps;
+    this.delivery = new DeliveryWork({ ...rest, clock: this.clock, views: queries.views });
   }
 
   /** Starts the background work wherever this replica leads webhooks. */
   start(): void {
-    if (this.lead) return;
-    const work: LeaderWork = {
-      start: async () => {
-        await this.producer.start();
-        this.dispatcher.start();
-        this.prune = setInterval(() => {
-          this.store.prune(this.clock.now() - DELIVERY_RETENTION_MS).catch(this.deps.onError);
-        }, 3_600_000);
-        this.prune.unref();
-      },
-      stop: async () => {
-        clearInterval(this.prune);
-        await this.producer.stop();
-        await this.dispatcher.stop();
-      },
-    };
-    this.lead = (this.deps.leadership ?? alwaysLead)(work, this.deps.onError);
+    this.delivery.start();
   }
 
-  async stop(): Promise<void> {
-    await this.lead?.stop();
-    this.lead = undefined;
-    this.ownSender?.close();
+  stop(): Promise<void> {
+    return this.delivery.stop();
   }
 
   /** Every change handed over so far is stored (tests). */
   produced(): Promise<void> {
-    return this.producer.idle();
+    return this.delivery.produced();
   }
 
   // ---- Administration, for one caller ----
@@ -272,7 +157,7 @@ export class WebhookService {
   }
 
   private async checkUrl(url: string): Promise<void> {
-    const check = await checkTarget(url, this.targets);
+    const check = await checkTarget(url, this.delivery.attemptDeps.targets);
     if (!check.ok) throw new ApiError('invalid_request', `url: ${check.reason}`);
   }
 
@@ -284,17 +169,7 @@ export class WebhookService {
   }
 
   create(caller: Caller, input: CreateWebhookRequest): Promise<CreatedWebhook> {
-    const previous = this.creating.get(caller.keyId) ?? Promise.resolve();
-    const next = previous.then(
-      () => this.createNow(caller, input),
-      () => this.createNow(caller, input),
-    );
-    this.creating.set(caller.keyId, next);
-    const forget = () => {
-      if (this.creating.get(caller.keyId) === next) this.creating.delete(caller.keyId);
-    };
-    next.then(forget, forget);
-    return next;
+    return this.inKeyTurn(caller.keyId, () => this.createNow(caller, input));
   }
 
   private async createNow(caller: Caller, input: CreateWebhookRequest): Promise<CreatedWebhook> {
@@ -333,7 +208,7 @@ export class WebhookService {
       updatedAt: now,
     };
     await this.store.insertEndpoint(endpoint);
-    this.endpoints.invalidate();
+    this.delivery.endpoints.invalidate();
     return { ...this.webhookOf(endpoint, caller), secret: endpoint.secret };
   }
 
@@ -381,15 +256,15 @@ export class WebhookService {
     }
     patch.updatedAt = Math.max(this.clock.now(), endpoint.updatedAt + 1);
     await this.store.updateEndpoint(id, patch);
-    this.endpoints.invalidate();
-    if (patch.status === 'active') this.dispatcher.kick();
+    this.delivery.endpoints.invalidate();
+    if (patch.status === 'active') this.delivery.kick();
     return this.webhookOf({ ...endpoint, ...patch }, caller);
   }
 
   async delete(caller: Caller, id: string): Promise<void> {
     await this.own(caller, id);
     await this.store.deleteEndpoint(id);
-    this.endpoints.invalidate();
+    this.delivery.endpoints.invalidate();
   }
 
   async rotateSecret(caller: Caller, id: string): Promise<RotatedSecret> {
@@ -403,7 +278,7 @@ export class WebhookService {
       previousSecretUntil: until,
       updatedAt: Math.max(now, endpoint.updatedAt + 1),
     });
-    this.endpoints.invalidate();
+    this.delivery.endpoints.invalidate();
     return { id, secret, previousSecretExpiresAt: iso(until) };
   }
 
@@ -418,13 +293,13 @@ export class WebhookService {
     );
     const claimed = await this.store.claimOne(id, event.id, now + HOLD_MS);
     if (claimed) {
-      const { update, effect } = await attemptDelivery(claimed, endpoint, this.attemptDeps);
+      const { update, effect } = await attemptDelivery(claimed, endpoint, this.delivery.attemptDeps);
       await this.store.recordAttempts([update]);
       const wasPaused = pausedByService(endpoint);
       await applyToEndpoint(this.store, endpoint, effect, this.clock.now(), update.error);
       // A ping answered 2xx resumes an endpoint the service paused.
-      if (wasPaused && effect === 'succeeded') this.endpoints.invalidate();
-      if (update.status === 'pending' || wasPaused) this.dispatcher.kick();
+      if (wasPaused && effect === 'succeeded') this.delivery.endpoints.invalidate();
+      if (update.status === 'pending' || wasPaused) this.delivery.kick();
     }
     return this.deliveryOf(await this.mustDelivery(id, event.id));
   }
@@ -456,7 +331,7 @@ export class WebhookService {
     const claimed = await this.store.claimOne(id, deliveryId, this.clock.now());
     if (!claimed) throw new ApiError('not_found', `no delivery ${deliveryId} to webhook ${id}`);
     const queued = this.deliveryOf(await this.mustDelivery(id, deliveryId));
-    this.dispatcher.kick();
+    this.delivery.kick();
     return queued;
   }
 

@@ -13,7 +13,7 @@ import type {
 } from '@propsfeed/contract';
 import { sql } from 'kysely';
 import { bulkInsert } from '../history/schema';
-import type { Db, Engine } from '../store/db';
+import { type Db, type Engine, num, numOrNull } from '../store/db';
 
 export type EndpointStatus = (typeof WEBHOOK_STATUSES)[number];
 export type DeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
@@ -257,9 +257,6 @@ export interface WebhookSchema {
   webhook_settlements: SettlementsTable;
   webhook_cursor: CursorTable;
 }
-
-const num = (v: number | string): number => Number(v);
-const numOrNull = (v: number | string | null): number | null => (v === null ? null : Number(v));
 
 function toEndpoint(row: EndpointsTable): EndpointRecord {
   return {

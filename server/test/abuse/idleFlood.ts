@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type SimServer, SimWorld, startSimServer } from '@propsfeed/sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BookHealth } from '../../src/feed/types';
+import type { BookHealth } from '../../src/board/types';
 import { loopbackRequest } from '../helpers/loopback';
 import { type ServeChild, startServeChild } from '../helpers/serveChild';
 import { startReporter } from './childLines';

@@ -1,6 +1,6 @@
 /** The hand-built slate the board-route tests share. */
 import type { SportId } from '@propsfeed/contract';
-import type { BoardProp } from '../../src/feed/types';
+import type { BoardProp } from '../../src/board/types';
 import type { HistoryGame, LineChange } from '../../src/history/lineHistory';
 import type { GameSpec } from '../helpers/board';
 

@@ -6,7 +6,7 @@
  */
 import { GamesResponseSchema, MovementResponseSchema, PlayerPropsResponseSchema } from '@propsfeed/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BoardProp } from '../../src/feed/types';
+import type { BoardProp } from '../../src/board/types';
 import type { HistoryGame, LineChange } from '../../src/history/lineHistory';
 import type { GameSpec } from '../helpers/board';
 import { CHA_MEM_LIVE, DEN_LAL } from './fixtures';

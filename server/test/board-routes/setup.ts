@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Board, BoardProp } from '../../src/feed/types';
+import type { Board, BoardProp } from '../../src/board/types';
 import { createGameLogStore } from '../../src/history/gameLogs';
 import { createLineHistoryStore, type HistoryGame, type LineChange } from '../../src/history/lineHistory';
 import { createSettlementStore } from '../../src/history/settlement';

@@ -11,7 +11,7 @@ import {
   SPORT_IDS,
 } from '@propsfeed/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BoardGame, BoardProp, BookQuote } from '../../src/feed/types';
+import type { BoardGame, BoardProp, BookQuote } from '../../src/board/types';
 import { devigMultiplicative, impliedProbability } from '../../src/odds/devig';
 import { buildSimApp, SIM_NOW, type SimApp } from './simSetup';
 

@@ -6,10 +6,10 @@
  * lines maps to a stat key or is listed in UNSUPPORTED_STATS.
  */
 import { describe, expect, it } from 'vitest';
+import type { Board } from '../../src/board/types';
 import { ADAPTERS } from '../../src/books';
 import type { ParseResult } from '../../src/books/types';
 import { BoardMerger, type BookView } from '../../src/feed/merge';
-import type { Board } from '../../src/feed/types';
 import { readSharedBook, SHARED_BOOKS, SHARED_BOOKS_NOTE, sharedBookFiles } from '../helpers/sharedBooks';
 
 const parse = (file: string): ParseResult =>

@@ -1,5 +1,5 @@
 /** Small boards for the replication tests: a few games whose lines a test can move. */
-import type { Board, BoardGame, BookHealth } from '../../src/feed/types';
+import type { Board, BoardGame, BookHealth } from '../../src/board/types';
 
 export function game(id: string, line: number, startMs = Date.UTC(2026, 10, 22, 1)): BoardGame {
   return {

@@ -3,8 +3,8 @@
  * the same boards, and the lead passes on without losing or repeating history.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Board, RunningFeed } from '../../src/board/types';
 import { type ClusterFeed, startClusterFeed } from '../../src/cluster/feed';
-import type { Board, RunningFeed } from '../../src/feed/types';
 import { dropRedisPrefix, enginesAvailable, TEST_REDIS_URL, uniqueName } from '../shared/engines';
 import { board, game, HEALTH } from './boards';
 

@@ -10,12 +10,12 @@ import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { type SimServer, SimWorld, startSimServer } from '@propsfeed/sim';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Board } from '../../src/board/types';
 import { type IngestThread, startIngestThread } from '../../src/cluster/ingestThread';
 import { BoardReplica } from '../../src/cluster/replica';
 import { startIngest, type Upstream } from '../../src/feed';
-import { followChanges } from '../../src/feed/changes';
+import { followChanges } from '../../src/feed/follow';
 import type { FeedLogger } from '../../src/feed/logger';
-import type { Board } from '../../src/feed/types';
 import { type Db, openDb } from '../../src/store/db';
 
 const AT = Date.parse('2026-11-22T01:30:00Z');

@@ -4,9 +4,9 @@
  * embedded worker's MessagePort sends it.
  */
 import { describe, expect, it } from 'vitest';
+import { type BoardChange, BoardDiffer } from '../../src/board/changes';
+import type { Board } from '../../src/board/types';
 import { BoardReplica } from '../../src/cluster/replica';
-import { type BoardChange, BoardDiffer } from '../../src/feed/changes';
-import type { Board } from '../../src/feed/types';
 import { board, game, HEALTH } from './boards';
 
 const T = Date.UTC(2026, 10, 22, 1);

@@ -5,13 +5,13 @@
 import { inflateRawSync } from 'node:zlib';
 import type { Redis } from 'ioredis';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Board } from '../../src/board/types';
 import {
   BoardPublisher,
   ReplicatedBoardSource,
   type ReplicationKeys,
   replicationKeys,
 } from '../../src/cluster/replication';
-import type { Board } from '../../src/feed/types';
 import { connectRedis, redisReady } from '../../src/store/redis';
 import { dropRedisPrefix, enginesAvailable, TEST_REDIS_URL, uniqueName } from '../shared/engines';
 import { startTcpProxy } from '../shared/tcp-proxy';

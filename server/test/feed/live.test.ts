@@ -6,9 +6,9 @@
  */
 import type { Book } from '@propsfeed/contract';
 import { describe, expect, it } from 'vitest';
+import type { Board } from '../../src/board/types';
 import { ADAPTERS } from '../../src/books';
 import { FeedCore } from '../../src/feed/core';
-import type { Board } from '../../src/feed/types';
 import type { HistoryGame, LineChange, LineHistoryStore } from '../../src/history/lineHistory';
 import { gameOf } from '../../src/views/encode';
 import { type LiveMoment, prizePicksWnbaLive, underdogWnbaLive } from './liveFixtures';

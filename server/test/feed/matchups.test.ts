@@ -7,11 +7,11 @@
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Board } from '../../src/board/types';
 import { parsePrizePicks } from '../../src/books/prizepicks';
 import type { Slate } from '../../src/books/types';
 import { parseUnderdog } from '../../src/books/underdog';
 import { BoardMerger, type BookView } from '../../src/feed/merge';
-import type { Board } from '../../src/feed/types';
 import { type BookFeed, startBookFeed } from './bookFeed';
 import { EMPTY_PRIZEPICKS, PP_BASE, UD_BASE } from './fixtures';
 import { prizePicksMlbEvening, underdogMlbEvening } from './matchupFixtures';

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { RunningFeed } from '../../src/feed/types';
+import type { RunningFeed } from '../../src/board/types';
 import type { Db } from '../../src/store/db';
 import { type BookFeed, startBookFeed } from './bookFeed';
 import { EMPTY_PRIZEPICKS, PP_BASE, prizePicksMlbOld, prizePicksNba, UD_BASE, underdog } from './fixtures';

@@ -3,6 +3,7 @@
  * boards, the line-history writer and the game-log writer (the core's tests drive them together).
  */
 import { describe, expect, it } from 'vitest';
+import { EMPTY_BOARD } from '../../src/board/types';
 import type { SlateGame, SlateLine } from '../../src/books/types';
 import { BookHealthRecord } from '../../src/feed/bookHealth';
 import { GameLogWriter } from '../../src/feed/gameLogWriter';
@@ -10,7 +11,6 @@ import { LineHistoryWriter } from '../../src/feed/historyWriter';
 import { internLines, lineKey, quoteOfPoint, sameGame } from '../../src/feed/intern';
 import { type FeedLogger, SILENT_LOGGER } from '../../src/feed/logger';
 import { BoardTimeline } from '../../src/feed/timeline';
-import { EMPTY_BOARD } from '../../src/feed/types';
 import type { HistoryGame, LineChange, LineHistoryStore } from '../../src/history/lineHistory';
 import type { GameLog, GameLogStore } from '../../src/history/types';
 import { buildBoard } from '../helpers/board';

@@ -11,7 +11,7 @@ import {
   type BookHealth,
   EMPTY_BOARD,
   gamesById,
-} from '../../src/feed/types';
+} from '../../src/board/types';
 
 export interface PropSpec {
   player: string;

@@ -2,17 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import { probabilitiesAt, remainingModel } from '../../src/odds/distribution';
 import { sharpened } from '../../src/odds/fair';
+import { fitCoefficients, fitLiveScale, type Sample } from '../../src/odds/fit';
 import { liveChances, playedShare, playedShareAt, remainingGiven } from '../../src/odds/live';
 import {
   type Blend,
   bandOf,
   blendWeights,
   type Coefficients,
-  fitCoefficients,
-  fitLiveScale,
   MARKET_ONLY,
   modelFor,
-  type Sample,
   seasonMean,
   stackedMean,
 } from '../../src/odds/model';

@@ -1,6 +1,6 @@
 /** Fair probabilities: de-vig, distributions fitted to hand-built game logs (with pushes), moving a price to another line. */
 import { describe, expect, it } from 'vitest';
-import type { BoardProp, BookQuote } from '../../src/feed/types';
+import type { BoardProp, BookQuote } from '../../src/board/types';
 import { devigMultiplicative, impliedProbability } from '../../src/odds/devig';
 import {
   calibrateMean,

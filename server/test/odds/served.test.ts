@@ -1,6 +1,6 @@
 /** Which coefficients are served, and what they withhold: the real ones when the books are real, the simulator's on it. */
 import { describe, expect, it } from 'vitest';
-import type { BoardGame, BoardProp, BookQuote } from '../../src/feed/types';
+import type { BoardGame, BoardProp, BookQuote } from '../../src/board/types';
 import { EntryBook, PropOdds } from '../../src/odds';
 import {
   COEFFICIENTS,

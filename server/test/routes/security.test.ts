@@ -1,7 +1,7 @@
 /** Auth, tiers and limits, checked once per keyed route; keys never leak. */
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BoardSource } from '../../src/feed/types';
+import type { BoardSource } from '../../src/board/types';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { buildBoard, TestBoardSource } from '../helpers/board';
 import { ALL_GAMES } from '../helpers/fixtures';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Board } from '../../src/feed/types';
+import type { Board } from '../../src/board/types';
 import { EntryBook, PropOdds } from '../../src/odds';
 import { type Db, openDb } from '../../src/store/db';
 import { frame, StreamEncoder, type StreamView, streamViewOf } from '../../src/stream/encode';

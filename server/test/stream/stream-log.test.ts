@@ -7,7 +7,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Board } from '../../src/feed/types';
+import type { Board } from '../../src/board/types';
 import { boardChange } from '../../src/views/boardChanges';
 import { buildTestApp, type TestApp, type TestAppOptions } from '../helpers/app';
 import { buildBoard, type GameSpec, manyProps, TestBoardSource } from '../helpers/board';

@@ -7,8 +7,8 @@
 import type { AddressInfo } from 'node:net';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BoardGame } from '../../src/board/types';
 import { BoardPublisher, ReplicatedBoardSource, replicationKeys } from '../../src/cluster/replication';
-import type { BoardGame } from '../../src/feed/types';
 import { connectRedis, redisReady } from '../../src/store/redis';
 import { RedisStreamSlots } from '../../src/stream/slots';
 import { RedisStreamTokens, type StreamTokens } from '../../src/stream/tokens';

@@ -5,7 +5,7 @@
  */
 import type { Projection } from '@propsfeed/contract';
 import { describe, expect, it } from 'vitest';
-import type { Board, ProjectionSource } from '../../src/feed/types';
+import type { Board, ProjectionSource } from '../../src/board/types';
 import { EntryBook, PropOdds } from '../../src/odds';
 import { BoardViews, viewKindOf } from '../../src/views/boardViews';
 import { buildBoard, type GameSpec } from '../helpers/board';

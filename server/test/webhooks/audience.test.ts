@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { callerOf } from '../../src/auth/caller';
-import type { BoardProp } from '../../src/feed/types';
+import type { BoardProp } from '../../src/board/types';
 import { audienceOf, movedFor, seesProp } from '../../src/webhooks/audience';
 import type { EndpointRecord } from '../../src/webhooks/store';
 import { gameOf } from '../helpers/board';

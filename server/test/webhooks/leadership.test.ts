@@ -1,6 +1,6 @@
 /** The embedded leadership: the webhook work starts at once, and when it fails to start (the store down) it is tried again until stopped. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { alwaysLead } from '../../src/webhooks/service';
+import { alwaysLead } from '../../src/webhooks/delivery';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type WebhookEvent, WebhookEventSchema } from '@propsfeed/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Board, BoardGame } from '../../src/feed/types';
+import type { Board, BoardGame } from '../../src/board/types';
 import { createGameLogStore } from '../../src/history/gameLogs';
 import { createSettlementStore } from '../../src/history/settlement';
 import { openBoardData } from '../../src/runtime';

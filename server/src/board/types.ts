@@ -1,9 +1,31 @@
 /**
  * The merged board: what the books issue produces and every view, route and tool reads.
- * Boards are immutable snapshots; a new one replaces the old on every change.
+ * Boards are immutable snapshots; a new one replaces the old on every change. The ground
+ * floor of server/src: it imports nothing there (.dependency-cruiser.cjs `board-is-ground-floor`).
  */
 import type { Book, GameState, Projection, SportId } from '@propsfeed/contract';
-import type { GameScore } from '../books/types';
+
+/** The running score of a game, as a book reports it while live. */
+export interface GameScore {
+  home: number;
+  away: number;
+}
+
+/** A player's line on a stat as quoted: one book's (books/types SlateLine) or the merged board's (BoardProp). */
+export interface QuotedLine {
+  player: string;
+  /** Normalized player name + team: the key players are matched on across books. */
+  playerKey: string;
+  playerId?: string;
+  photoUrl?: string;
+  team?: string;
+  stat: string;
+  line: number;
+  overOdds?: number;
+  underOdds?: number;
+  /** The running value while live. */
+  liveValue?: number;
+}
 
 /** One book's own quote for a prop. Odds are absent where the book posts none (PrizePicks). */
 export interface BookQuote {
@@ -15,23 +37,14 @@ export interface BookQuote {
   updatedAt: number;
 }
 
-/** One merged prop per (game, player, stat). */
-export interface BoardProp {
-  player: string;
-  /** Normalized player name + team: the key players are matched on across books. */
-  playerKey: string;
-  playerId?: string;
-  photoUrl?: string;
-  team?: string;
-  stat: string;
-  /** The line most books post; on a tie, the line of the book that has odds. */
-  line: number;
-  /** Best price per side among the books posting `line`. */
-  overOdds?: number;
-  underOdds?: number;
+/**
+ * One merged prop per (game, player, stat). Its `line` is the line most books post (on a tie,
+ * the line of the book that has odds); `overOdds`/`underOdds` the best price per side among
+ * the books posting `line`.
+ */
+export interface BoardProp extends QuotedLine {
   bookCount: number;
   books: BookQuote[];
-  liveValue?: number;
   gameClock?: string;
   gameState: GameState;
 }
@@ -105,6 +118,17 @@ export interface BoardSource {
   health(): BookHealth[];
   /** True once every configured book has produced a first board (or failed trying). */
   ready(): boolean;
+}
+
+/** `source`'s BoardSource methods, bound: for a feed that serves its board and adds methods of its own. */
+export function boardSourceOf(source: BoardSource): BoardSource {
+  return {
+    current: () => source.current(),
+    at: (ms) => source.at(ms),
+    subscribe: (listener) => source.subscribe(listener),
+    health: () => source.health(),
+    ready: () => source.ready(),
+  };
 }
 
 /** A board source that runs (polling, replicating) until stopped: every feed the runtime starts. */
