@@ -2,7 +2,8 @@
  * The API as methods: the SDK implements it over HTTP, the server implements it in-process
  * for one caller, and the MCP tools are written once against it.
  */
-import type { Book, SportId, StateFilter } from './catalog';
+import type { z } from 'zod';
+import type { SportId } from './catalog';
 import type {
   MovementResponse,
   PlayerContextResponse,
@@ -12,17 +13,36 @@ import type {
 import type { EntriesResponse } from './schemas/entry';
 import type { GamesResponse } from './schemas/game';
 import type { KeyInfo } from './schemas/key';
-import type { EdgesResponse, ProbabilityBasis, PropsResult, ScanResponse } from './schemas/prop';
-import type { ScanQuery } from './schemas/query';
-import type { ResultsResponse, TrackRecordResponse } from './schemas/record';
+import type { EdgesResponse, PropsResult, ScanResponse } from './schemas/prop';
+import type {
+  EdgesQuerySchema,
+  GamesQuerySchema,
+  MovementQuerySchema,
+  PlayerContextQuerySchema,
+  PlayerPropsQuerySchema,
+  PropHistoryQuerySchema,
+  ScanQuery,
+} from './schemas/query';
+import type {
+  ResultsQuerySchema,
+  ResultsResponse,
+  TrackRecordQuerySchema,
+  TrackRecordResponse,
+} from './schemas/record';
 import type { SlipEvaluation, SlipLeg } from './schemas/slip';
 import type { SportsResponse } from './schemas/sport';
 
-export interface GamesParams {
-  sport?: SportId;
-  /** One state, or all; default: the open games, then those that ended in the last 3 hours. */
-  state?: StateFilter;
-}
+/**
+ * A route's query as a caller gives it: the fields of its schema (their meaning is in the
+ * schema's descriptions and the API reference), those named in `Needed` required, the rest optional.
+ */
+type QueryParams<S extends z.ZodTypeAny, Needed extends keyof z.infer<S> = never> = Flat<
+  Partial<z.infer<S>> & Pick<z.infer<S>, Needed>
+>;
+/** One object type of an intersection's fields (so an editor shows the fields, not the intersection). */
+type Flat<T> = { [K in keyof T]: T[K] };
+
+export type GamesParams = QueryParams<typeof GamesQuerySchema>;
 export interface GamePropsParams {
   /** Stat keys to keep: a list or a comma-separated string. */
   stats?: string | string[];
@@ -30,63 +50,19 @@ export interface GamePropsParams {
 }
 /** The scan's query (ScanQuerySchema's fields and their meaning), every one optional. */
 export type ScanParams = Partial<ScanQuery>;
-export interface PlayerPropsParams {
-  name: string;
-  sport?: SportId;
-  /** Props of games in this state, or all; default: the open games' (pre and live). */
-  state?: StateFilter;
-}
-export interface PlayerContextParams {
-  name: string;
-  sport?: SportId;
-  stat?: string;
-}
-export interface PropHistoryParams {
-  eventId: string;
-  player: string;
-  stat: string;
-  source?: Book;
-}
-export interface MovementParams {
-  sport?: SportId;
-  stat?: string;
-  /** ISO 8601 time, or a Date. */
-  since?: string | Date;
-  limit?: number;
-  /** Props of games in this state, or all; default: the open games' (pre and live). */
-  state?: StateFilter;
-}
+export type PlayerPropsParams = QueryParams<typeof PlayerPropsQuerySchema, 'name'>;
+export type PlayerContextParams = QueryParams<typeof PlayerContextQuerySchema, 'name'>;
+export type PropHistoryParams = QueryParams<typeof PropHistoryQuerySchema, 'eventId' | 'player' | 'stat'>;
+/** `since`: an ISO 8601 time, or a Date. */
+export type MovementParams = Omit<QueryParams<typeof MovementQuerySchema>, 'since'> & { since?: string | Date };
 /** @deprecated use MovementParams (renamed after the route, GET /props/movement). */
 export type MoversParams = MovementParams;
 
-export interface EdgesParams {
-  sport?: SportId;
-  stat?: string;
-  /** Entry type id (GET /entries); default: each book's entry type with the lowest breakeven. */
-  entry?: string;
-  minEdge?: number;
-  limit?: number;
-  /** Props of games in this state, or all; default: the open games' (pre and live). */
-  state?: StateFilter;
-}
+export type EdgesParams = QueryParams<typeof EdgesQuerySchema>;
 
-export interface ResultsParams {
-  /** UTC day YYYY-MM-DD (default: today for pro and above, yesterday for free). */
-  date?: string;
-  sport?: SportId;
-  player?: string;
-  stat?: string;
-  limit?: number;
-}
+export type ResultsParams = QueryParams<typeof ResultsQuerySchema>;
 
-export interface TrackRecordParams {
-  sport?: SportId;
-  stat?: string;
-  /** UTC day YYYY-MM-DD: only games on or after it. */
-  since?: string;
-  /** Only estimates of this basis (the record scores chances published at lock: never live ones). */
-  method?: Exclude<ProbabilityBasis, 'none' | 'live'>;
-}
+export type TrackRecordParams = QueryParams<typeof TrackRecordQuerySchema>;
 
 export interface PropsApi {
   sports(): Promise<SportsResponse>;

@@ -141,7 +141,7 @@ export class PropsFeed implements PropsApi {
 
   /** Today's games of one sport (default nba): live, then pre-game, then recently finished; `state` picks one state or all. */
   async games(params: GamesParams = {}) {
-    return unwrap(await this.raw.games({ query: { sport: params.sport, state: params.state } }), 200);
+    return unwrap(await this.raw.games({ query: params }), 200);
   }
 
   /** Every prop of one game; `stats` filters to some stat keys. */
@@ -166,27 +166,23 @@ export class PropsFeed implements PropsApi {
 
   /** Every active prop of one player (the name is matched forgivingly): the scan's rows for that player. */
   async playerProps(params: PlayerPropsParams) {
-    const query = { name: params.name, sport: params.sport, state: params.state };
-    return unwrap(await this.raw.playerProps({ query }), 200);
+    return unwrap(await this.raw.playerProps({ query: params }), 200);
   }
 
   /** Averages, recent form and hit rates of one player, per stat. */
   async playerContext(params: PlayerContextParams) {
-    const query = { name: params.name, sport: params.sport, stat: params.stat };
-    return unwrap(await this.raw.playerContext({ query }), 200);
+    return unwrap(await this.raw.playerContext({ query: params }), 200);
   }
 
   /** Every line and odds change of one prop since it opened (pro tier and above). */
   async propHistory(params: PropHistoryParams) {
-    const query = { eventId: params.eventId, player: params.player, stat: params.stat, source: params.source };
-    return unwrap(await this.raw.propHistory({ query }), 200);
+    return unwrap(await this.raw.propHistory({ query: params }), 200);
   }
 
   /** The biggest line movers board-wide (pro tier and above). */
   async movement(params: MovementParams = {}) {
     const since = params.since instanceof Date ? params.since.toISOString() : params.since;
-    const query = { sport: params.sport, stat: params.stat, since, limit: params.limit, state: params.state };
-    return unwrap(await this.raw.movement({ query }), 200);
+    return unwrap(await this.raw.movement({ query: { ...params, since } }), 200);
   }
 
   /** @deprecated use `movement` (named after its route, GET /props/movement); `movers` goes in the next release. */
@@ -201,15 +197,7 @@ export class PropsFeed implements PropsApi {
 
   /** The board sorted by edge: each row's better side against an entry type's breakeven (pro tier and above). */
   async edges(params: EdgesParams = {}) {
-    const query = {
-      sport: params.sport,
-      stat: params.stat,
-      entry: params.entry,
-      minEdge: params.minEdge,
-      limit: params.limit,
-      state: params.state,
-    };
-    return unwrap(await this.raw.edges({ query }), 200);
+    return unwrap(await this.raw.edges({ query: params }), 200);
   }
 
   /** A slip of 2 to 6 legs against each entry type of its book: win chance, expected return, hits (pro tier and above). */
@@ -234,20 +222,12 @@ export class PropsFeed implements PropsApi {
 
   /** Settled props of a UTC day: closing lines, results and the chances published at lock (free: yesterday and earlier). */
   async results(params: ResultsParams = {}) {
-    const query = {
-      date: params.date,
-      sport: params.sport,
-      player: params.player,
-      stat: params.stat,
-      limit: params.limit,
-    };
-    return unwrap(await this.raw.results({ query }), 200);
+    return unwrap(await this.raw.results({ query: params }), 200);
   }
 
   /** The service's track record: Brier score, log loss, calibration and edge picks, from stored history. */
   async trackRecord(params: TrackRecordParams = {}) {
-    const query = { sport: params.sport, stat: params.stat, since: params.since, method: params.method };
-    return unwrap(await this.raw.trackRecord({ query }), 200);
+    return unwrap(await this.raw.trackRecord({ query: params }), 200);
   }
 
   /** Issues a free-tier key (no API key needed). The key is shown only once. Never retried. */
