@@ -11,7 +11,6 @@
  * `--serve-from <checkout>` adds another checkout's `props serve` side by side).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,10 +39,18 @@ import {
   requireWrk,
   type Target,
 } from './measure';
-import { startBenchServer } from './process';
+import { listenReplaying, type Recorded, startBenchServer } from './process';
 import { summariseCpuProfile } from './profile';
 import { printServeSection } from './serveReport';
-import { type ServeInstance, type ServePairs, serveTargets, startReplay, startServe, stopServe } from './serveTargets';
+import {
+  record,
+  type ServeInstance,
+  type ServePairs,
+  serveTargets,
+  startReplay,
+  startServe,
+  stopServe,
+} from './serveTargets';
 import { registerRedisRoundTrip, type SharedBenchApp, startSharedApp } from './shared';
 
 /** `pnpm bench --shared` also measures keyed routes on PostgreSQL + Redis (bench/shared.ts). */
@@ -90,33 +97,6 @@ function benchProps(gameIndex: number, n: number): PropSpec[] {
       underOdds: odds(),
       team: `team-${gameIndex}-${player % 2}`,
     };
-  });
-}
-
-/** An answer recorded from the API (its bytes as sent and its headers), replayed by a baseline. */
-interface Recorded {
-  headers: Record<string, string>;
-  body: Buffer;
-}
-
-/** Headers a server sets per connection or per response, which each server sends its own of. */
-const OWN_HEADERS = new Set(['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
-
-/** GET `url` as wrk will, keeping the body's bytes as sent (fetch would decompress them). */
-function record(url: string, headers: Record<string, string>): Promise<Recorded> {
-  return new Promise((resolve, reject) => {
-    get(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        if (res.statusCode !== 200) reject(new Error(`${url} answered ${res.statusCode}`));
-        const kept: Record<string, string> = {};
-        for (const [name, value] of Object.entries(res.headers)) {
-          if (!OWN_HEADERS.has(name) && typeof value === 'string') kept[name] = value;
-        }
-        resolve({ headers: kept, body: Buffer.concat(chunks) });
-      });
-    }).on('error', reject);
   });
 }
 
@@ -257,20 +237,11 @@ async function serveAll(): Promise<void> {
 
   // Bare Node: the API's big answers as pre-encoded bytes with the same headers, by path and
   // the encoding wrk asks for; nothing else (no parsing, no auth, no counting).
-  const node = createServer((req, reply) => {
+  const { url: bareNode, server: node } = await listenReplaying((req) => {
     const accept = req.headers['accept-encoding'];
     const encoding: Encoding = accept === 'br' || accept === 'gzip' ? accept : 'identity';
-    const answer = replayed.get(`${req.url} ${encoding}`);
-    if (!answer) {
-      reply.writeHead(404).end();
-      return;
-    }
-    reply.writeHead(200, { ...answer.headers, 'content-length': answer.body.length });
-    reply.end(answer.body);
+    return replayed.get(`${req.url} ${encoding}`);
   });
-  await new Promise<void>((resolve) => node.listen(0, '127.0.0.1', resolve));
-  const address = node.address();
-  const bareNode = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
   const shared: SharedBenchApp | undefined = SHARED ? await startSharedApp(source, benchKey) : undefined;
   const targets: Targets = { scan, api, bareFastify, bareNode, key: created.key, bytes };

@@ -6,6 +6,7 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
 import type { ServerProbe } from './measure';
@@ -213,4 +214,31 @@ export function probeOf(pid: number | undefined): ServerProbe {
     mainThreadCpuSeconds: () => mainThreadCpuSecondsOf(pid),
     rssMb: () => rssMbOf(pid),
   };
+}
+
+/** An answer recorded from the API: the headers that are the route's own (not per connection) and its bytes as sent. */
+export interface Recorded {
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/**
+ * Bare Node replaying recorded answers: each request gets `answerOf`'s bytes and headers (404
+ * when none), nothing else (no parsing, no auth, no counting). Listens on a loopback port.
+ */
+export async function listenReplaying(
+  answerOf: (req: IncomingMessage) => Recorded | undefined,
+): Promise<{ url: string; server: Server }> {
+  const server = createServer((req, res) => {
+    const answer = answerOf(req);
+    if (!answer) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { ...answer.headers, 'content-length': answer.body.length });
+    res.end(answer.body);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const address = server.address();
+  return { url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`, server };
 }

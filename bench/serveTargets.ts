@@ -17,7 +17,17 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { issueKey as IssueKey, openStore as OpenStore } from '@propsfeed/server/testing';
 import type { ServerProbe, Target } from './measure';
-import { cpuSecondsOf, probeOf, SERVER_CPU, type ThreadShares, tasksetWorks, threadShares, threadsOf } from './process';
+import {
+  cpuSecondsOf,
+  listenReplaying,
+  probeOf,
+  type Recorded,
+  SERVER_CPU,
+  type ThreadShares,
+  tasksetWorks,
+  threadShares,
+  threadsOf,
+} from './process';
 
 /** A Saturday evening in the simulated world (seed 20261122): NBA and NHL games live, lines moving every poll. */
 export const BUSY_EVENING = process.env.BENCH_SIM_CLOCK ?? '2026-11-22T01:30:00Z';
@@ -32,12 +42,6 @@ export const SERVE_ROUTES = [
   { name: 'NBA scan plain', path: '/api/v1/props?sport=nba&limit=5000', encoding: 'identity' },
   { name: 'NBA scan gzip', path: '/api/v1/props?sport=nba&limit=5000', encoding: 'gzip' },
 ] as const;
-
-/** An answer as sent: its status, the headers that are the route's own (not per connection) and its bytes. */
-export interface Recorded {
-  headers: Record<string, string>;
-  body: Buffer;
-}
 
 /** Headers a server sets per connection or per response, which each server sends its own of. */
 const OWN_HEADERS = new Set(['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
@@ -284,7 +288,6 @@ export async function startReplay(answers: Recorded[]): Promise<Replay> {
 
 async function serveReplays(file: string): Promise<void> {
   const { default: Fastify } = await import('fastify');
-  const { createServer } = await import('node:http');
   const answers = (
     JSON.parse(readFileSync(file, 'utf8')) as Array<{ headers: Record<string, string>; body: string }>
   ).map((a) => ({ headers: a.headers, body: Buffer.from(a.body, 'base64') }));
@@ -293,19 +296,8 @@ async function serveReplays(file: string): Promise<void> {
     bare.get(`/${i}`, async (_request, reply) => reply.headers(answer.headers).send(answer.body));
   });
   const fastify = await bare.listen({ port: 0, host: '127.0.0.1' });
-  const node = createServer((req, res) => {
-    const answer = answers[Number(req.url?.slice(1))];
-    if (!answer) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { ...answer.headers, 'content-length': answer.body.length });
-    res.end(answer.body);
-  });
-  await new Promise<void>((done) => node.listen(0, '127.0.0.1', done));
-  const address = node.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  process.stdout.write(`${JSON.stringify({ fastify, node: `http://127.0.0.1:${port}` })}\n`);
+  const { url, server: node } = await listenReplaying((req) => answers[Number(req.url?.slice(1))]);
+  process.stdout.write(`${JSON.stringify({ fastify, node: url })}\n`);
   process.once('SIGTERM', async () => {
     await bare.close();
     node.close();
