@@ -7,7 +7,18 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type BetterSqlite3 from 'better-sqlite3';
-import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  type DatabaseIntrospector,
+  Kysely,
+  type Migration,
+  type MigrationProvider,
+  Migrator,
+  PostgresDialect,
+  PostgresIntrospector,
+  SqliteDialect,
+  sql,
+  type TableMetadata,
+} from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations';
 
@@ -214,8 +225,37 @@ function openPostgres<Schema>(url: string): Db<Schema> {
   pool.on('connect', (client) => {
     client.on('error', () => {});
   });
-  const kysely = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  const kysely = new Kysely<Schema>({ dialect: new SessionSchemaDialect({ pool }) });
   return { engine: 'postgres', kysely, close: () => kysely.destroy() };
+}
+
+/**
+ * Kysely's PostgreSQL introspection reads every schema's catalog, column by column, and fails
+ * (3F000) when another schema is dropped meanwhile: deployments and test runs share a database.
+ * The store only asks which tables its own schema holds (the migrator's existence checks), so
+ * the tables listed are the session's schema's alone.
+ */
+class SessionSchemaDialect extends PostgresDialect {
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new SessionSchemaIntrospector(db);
+  }
+}
+
+class SessionSchemaIntrospector extends PostgresIntrospector {
+  readonly #db: Kysely<unknown>;
+
+  constructor(db: Kysely<unknown>) {
+    super(db);
+    this.#db = db;
+  }
+
+  override async getTables(): Promise<TableMetadata[]> {
+    const { rows } = await sql<{ name: string; schema: string; kind: string }>`
+      select c.relname as name, n.nspname as schema, c.relkind as kind
+      from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = current_schema() and c.relkind in ('r', 'v', 'p')`.execute(this.#db);
+    return rows.map((r) => ({ name: r.name, schema: r.schema, isView: r.kind === 'v', columns: [] }));
+  }
 }
 
 const provider: MigrationProvider = {
@@ -232,12 +272,6 @@ async function migrate(kysely: Kysely<unknown>, engine: Engine): Promise<void> {
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(kysely)).rows[0]?.schema
       : undefined;
   const migrator = new Migrator({ db: kysely, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
-  for (let attempt = 1; ; attempt++) {
-    const { error } = await migrator.migrateToLatest();
-    if (!error) return;
-    // Kysely's table check reads every schema's catalog; another schema dropped at that moment
-    // (PostgreSQL 3F000) is not ours: try again.
-    if ((error as { code?: string }).code === '3F000' && attempt < 3) continue;
-    throw error instanceof Error ? error : new Error(String(error));
-  }
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
 }
