@@ -8,7 +8,7 @@
  * The simulator (sim/, @propsfeed/sim) is an upstream of its own: it imports nothing of the
  * server, and the server reaches it through one file, server/src/upstream/sim.ts. The
  * benchmarks and backtests (bench/) see the server only through the entries its package.json
- * exports.
+ * exports. server/src never imports server/test.
  */
 /**
  * server/src's floors, ground first: a file imports its own floor and those below, never one
@@ -51,7 +51,7 @@ const FLOORS = [
   },
   {
     name: 'root',
-    entries: ['runtime', 'app', 'main', 'index', 'testing', 'startup', 'bin'],
+    entries: ['runtime', 'app', 'main', 'index', 'startup', 'bin'],
     what: 'the composition root and entry points',
   },
 ];
@@ -107,6 +107,14 @@ module.exports = {
       to: { path: '^sim/' },
     },
     ...floorRules(),
+    {
+      name: 'src-apart-from-test',
+      comment:
+        "Nothing in server/src imports server/test: the server's code never depends on its tests; the test kit other programs use has its own entry there (/test-kit).",
+      severity: 'error',
+      from: { path: '^server/src/' },
+      to: { path: '^server/test/' },
+    },
     {
       name: 'bench-through-public-entries',
       comment:
