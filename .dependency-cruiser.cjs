@@ -8,7 +8,7 @@
  * The simulator (sim/, @propsfeed/sim) is an upstream of its own: it imports nothing of the
  * server, and the server reaches it through one file, server/src/upstream/sim.ts. The
  * benchmarks and backtests (bench/) see the server only through the entries its package.json
- * exports.
+ * exports. server/src never imports server/test.
  */
 /**
  * server/src's floors, ground first: a file imports its own floor and those below, never one
@@ -51,12 +51,22 @@ const FLOORS = [
   },
   {
     name: 'root',
-    entries: ['runtime', 'app', 'main', 'index', 'testing', 'startup', 'bin'],
+    entries: ['runtime', 'app', 'main', 'index', 'startup', 'bin'],
     what: 'the composition root and entry points',
   },
 ];
 
 const entriesPattern = (entries) => `^server/src/(${entries.join('|')})(/|\\.ts$)`;
+
+/**
+ * The files server/package.json `exports` names (the public entry, MCP's, and the workspace-only
+ * entries the benchmarks and backtests build from): declaring an entry there is what lets
+ * bench/ import it.
+ */
+const declaredEntries = Object.values(require('./server/package.json').exports).map(
+  (target) => `server/${target.replace(/^\.\//, '')}`,
+);
+const exactly = (paths) => `^(${paths.map((path) => path.replaceAll('.', '\\.')).join('|')})$`;
 
 /** One rule per floor: nothing in it imports a floor above. */
 function floorRules() {
@@ -98,12 +108,20 @@ module.exports = {
     },
     ...floorRules(),
     {
+      name: 'src-apart-from-test',
+      comment:
+        "Nothing in server/src imports server/test: the server's code never depends on its tests; the test kit other programs use has its own entry there (/test-kit).",
+      severity: 'error',
+      from: { path: '^server/src/' },
+      to: { path: '^server/test/' },
+    },
+    {
       name: 'bench-through-public-entries',
       comment:
-        'bench/ imports the server only through the entries server/package.json exports (@propsfeed/server, /mcp, /testing), never a file behind them.',
+        'bench/ imports the server only through the entries server/package.json exports (@propsfeed/server, /model, /feed, /test-kit…), never a file behind them.',
       severity: 'error',
       from: { path: '^bench/' },
-      to: { path: '^server/', pathNot: '^server/src/(index|testing|mcp/stdio)\\.ts$' },
+      to: { path: '^server/', pathNot: exactly(declaredEntries) },
     },
   ],
   options: {

@@ -16,16 +16,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { contract, STAT_KEYS } from '@propsfeed/contract';
 import { assembleRuntime, createApp } from '@propsfeed/server';
-import {
-  buildBoard,
-  issueKey,
-  KeyCache,
-  MemoryLimiter,
-  openStore,
-  type PropSpec,
-  type RouteImpl,
-  TestBoardSource,
-} from '@propsfeed/server/testing';
+import { issueKey, KeyCache } from '@propsfeed/server/keys';
+import { MemoryLimiter } from '@propsfeed/server/limits';
+import { openStore } from '@propsfeed/server/store';
+import { buildBoard, type PropSpec, TestBoardSource } from '@propsfeed/server/test-kit';
 import { initServer } from '@ts-rest/fastify';
 import Fastify from 'fastify';
 import {
@@ -222,11 +216,16 @@ async function serveAll(): Promise<void> {
   if (replay) {
     await bare.register(async (scope) => {
       const ts = initServer();
-      const games: RouteImpl<'games'> = async ({ reply }) => {
-        reply.headers(replay.headers);
-        return { status: 200, body: replay.body as never };
-      };
-      ts.registerRouter({ games: contract.games }, ts.router({ games: contract.games }, { games }), scope, {
+      const router = ts.router(
+        { games: contract.games },
+        {
+          games: async ({ reply }) => {
+            reply.headers(replay.headers);
+            return { status: 200, body: replay.body as never };
+          },
+        },
+      );
+      ts.registerRouter({ games: contract.games }, router, scope, {
         logInitialization: false,
         responseValidation: false,
       });

@@ -14,33 +14,32 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Book, SportId } from '@propsfeed/contract';
 import type { Board, BoardGame, BoardProp, BookQuote } from '@propsfeed/server';
+import { playerKey } from '@propsfeed/server/books';
+import { backfill, FeedCore, pastGameLogs, SILENT_LOGGER } from '@propsfeed/server/feed';
 import {
-  backfill,
-  COEFFICIENTS,
   createGameLogStore,
   createSettlementStore,
+  type GameLog,
+  type GameLogStore,
+  resultOf,
+  type SettledLock,
+} from '@propsfeed/server/history';
+import {
+  COEFFICIENTS,
   devigMultiplicative,
   dispersionOf,
   EntryBook,
-  FeedCore,
   fitCoefficients,
   fitLiveScale,
-  type GameLog,
-  type GameLogStore,
   liveFairProbabilities,
-  openDb,
   type PlayerInput,
-  pastGameLogs,
   playedShareAt,
   playerInputBefore,
-  playerKey,
   readsOf,
-  resultOf,
   type Sample,
-  type SettledLock,
-  SILENT_LOGGER,
   seasonMean,
-} from '@propsfeed/server/testing';
+} from '@propsfeed/server/model';
+import { openDb } from '@propsfeed/server/store';
 import { oracle, SIM_SPORTS, type SimGame, type SimPlayer, SimWorld } from '@propsfeed/sim';
 import { type BookRead, bookReads, Consensus, chanceAt } from './backtest/books';
 import { runRealBacktest } from './backtest/real';

@@ -6,7 +6,7 @@
  * rounds, and prints req/s, p50/p99 and the ratios.
  */
 import { fileURLToPath } from 'node:url';
-import { buildSimApp } from '@propsfeed/server/testing';
+import { buildSimApp } from '@propsfeed/server/test-kit';
 import Fastify from 'fastify';
 import {
   compare,

@@ -5,7 +5,7 @@
  * (Performance.getMetrics' TaskDuration) over the wall time measured. Goal (issue #41): under
  * 30 % busy with the changes.
  */
-import { buildBoard, buildTestApp, type GameSpec, launchChromium, TestBoardSource } from '@propsfeed/server/testing';
+import { buildBoard, buildTestApp, type GameSpec, launchChromium, TestBoardSource } from '@propsfeed/server/test-kit';
 
 const GAMES = 20;
 const PROPS_PER_GAME = 50;

@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { loadSqlite } from '@propsfeed/server/testing';
+import { loadSqlite } from '@propsfeed/server/store';
 import { cpuSecondsOf, mainThreadCpuSecondsOf } from './process';
 
 const { values: args } = parseArgs({

@@ -8,15 +8,8 @@
  */
 import { cpus, loadavg } from 'node:os';
 import type { SportId } from '@propsfeed/contract';
-import {
-  BoardMerger,
-  type BookView,
-  FeedCore,
-  newSlateLine,
-  type ParseResult,
-  type SlateGame,
-  type SlateLine,
-} from '@propsfeed/server/testing';
+import { newSlateLine, type ParseResult, type SlateGame, type SlateLine } from '@propsfeed/server/books';
+import { BoardMerger, type BookView, FeedCore } from '@propsfeed/server/feed';
 
 /** Lines per book measured: `--sizes 5000,50000` picks some (the first is the one growth is read against). */
 function sizesArg(argv = process.argv): number[] {

@@ -9,7 +9,7 @@
  *   pnpm bench:market [--days N] [--seed S] [--to YYYY-MM-DD]
  */
 import { parseArgs } from 'node:util';
-import { type ProbabilityScores, scoreProbabilities } from '@propsfeed/server/testing';
+import { type ProbabilityScores, scoreProbabilities } from '@propsfeed/server/model';
 import { LIVE_POINTS, marketDays, SimWorld } from '@propsfeed/sim';
 
 const DAY_MS = 24 * 60 * 60_000;

@@ -15,7 +15,8 @@ import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { issueKey as IssueKey, openStore as OpenStore } from '@propsfeed/server/testing';
+import type { issueKey as IssueKey } from '@propsfeed/server/keys';
+import type { openStore as OpenStore } from '@propsfeed/server/store';
 import type { ServerProbe, Target } from './measure';
 import {
   cpuSecondsOf,

@@ -8,7 +8,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { assembleRuntime, type BoardSource, type CreateKeyInput, createApp } from '@propsfeed/server';
-import { connectRedis, issueKey, KeyCache, openStore, RedisLimiter, redisReady } from '@propsfeed/server/testing';
+import { issueKey, KeyCache } from '@propsfeed/server/keys';
+import { RedisLimiter } from '@propsfeed/server/limits';
+import { connectRedis, openStore, redisReady } from '@propsfeed/server/store';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { buildBoard, buildTestApp, type GameSpec, TestBoardSource } from '@propsfeed/server/testing';
+import { buildBoard, buildTestApp, type GameSpec, TestBoardSource } from '@propsfeed/server/test-kit';
 import { tasksetWorks } from './process';
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 10_000);

@@ -10,18 +10,12 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Board } from '@propsfeed/server';
-import {
-  ADAPTERS,
-  boardChange,
-  EntryBook,
-  FeedCore,
-  openDb,
-  PropOdds,
-  SILENT_LOGGER,
-  StreamEncoder,
-  StreamLog,
-  ViewRegistry,
-} from '@propsfeed/server/testing';
+import { ADAPTERS } from '@propsfeed/server/books';
+import { FeedCore, SILENT_LOGGER } from '@propsfeed/server/feed';
+import { EntryBook, PropOdds } from '@propsfeed/server/model';
+import { openDb } from '@propsfeed/server/store';
+import { StreamEncoder, StreamLog } from '@propsfeed/server/stream';
+import { boardChange, ViewRegistry } from '@propsfeed/server/views';
 import { renderPrizePicks, renderUnderdog, SIM_SPORTS, SimWorld } from '@propsfeed/sim';
 import { sql } from 'kysely';
 

@@ -20,7 +20,7 @@ import { Agent, createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { buildBoard, buildTestApp, type GameSpec, systemClock, TestBoardSource } from '@propsfeed/server/testing';
+import { buildBoard, buildTestApp, type GameSpec, systemClock, TestBoardSource } from '@propsfeed/server/test-kit';
 import { Webhook } from 'standardwebhooks';
 
 const ENDPOINTS = Number(process.env.BENCH_ENDPOINTS ?? 1_000);

@@ -10,7 +10,7 @@
  */
 import type { Book } from '@propsfeed/contract';
 import type { BookQuote } from '@propsfeed/server';
-import { devigMultiplicative, marketMean, modelFor, probabilitiesAt } from '@propsfeed/server/testing';
+import { devigMultiplicative, marketMean, modelFor, probabilitiesAt } from '@propsfeed/server/model';
 
 /** A line-only read is known to within its rounding to the half point: uniform over a point. */
 const LINE_ROUNDING = 1 / 12;

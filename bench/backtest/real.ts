@@ -13,23 +13,20 @@
 import { readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { EDGE_THRESHOLDS, isStatKey, SPORT_IDS, type SportId } from '@propsfeed/contract';
+import type { GameLog } from '@propsfeed/server/history';
 import {
-  byDateDesc,
   type Coefficients,
   devigMultiplicative,
   estimate,
   fitCoefficients,
-  type GameLog,
   impliedProbability,
   type PlayerInput,
-  parseGameLogCsv,
   probabilitiesAt,
-  projectStat,
   REAL_COEFFICIENTS,
   type Sample,
   SIMULATED_COEFFICIENTS,
-  splitCsv,
-} from '@propsfeed/server/testing';
+} from '@propsfeed/server/model';
+import { byDateDesc, parseGameLogCsv, projectStat, splitCsv } from '@propsfeed/server/stats';
 import { brierDifference, type EdgeRow, score, scoreLine, withheldWhy } from './score';
 
 /** The columns of props.csv, in any order; start_time may be empty, and so may taken_at. */

@@ -4,7 +4,7 @@
  */
 import type { Book, EntryType } from '@propsfeed/contract';
 import { EDGE_THRESHOLDS } from '@propsfeed/contract';
-import { CALIBRATION_BINS, type EntryBook, LOG_LOSS_CLAMP } from '@propsfeed/server/testing';
+import { CALIBRATION_BINS, type EntryBook, LOG_LOSS_CLAMP } from '@propsfeed/server/model';
 
 /** One settled forecast of the over given no push (pushes are left out before scoring). */
 export interface Forecast {

@@ -2,8 +2,8 @@
  * The server's import graph keeps the one-way flow of .dependency-cruiser.cjs: no import
  * cycle in server/src or sim/src, no import from a lower concern into a higher one, nothing in
  * sim/ importing the server, the server reaching the simulator through its upstream entry alone,
- * and bench/ reaching the server only through its package's exports. Fixture trees with one of
- * each show the rules catch them.
+ * server/src importing nothing of server/test, and bench/ reaching the server only through its
+ * package's exports. Fixture trees with one of each show the rules catch them.
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -98,26 +98,46 @@ describe('architecture', () => {
     expect(found.filter((v) => v.includes('odds/fair.ts → server/src/board/'))).toEqual([]);
   }, 120_000);
 
-  it('the rules pass a bench importing @propsfeed/server and catch one importing a file behind it', async () => {
+  it('the rules pass a bench importing the declared entries and catch one importing a file behind them', async () => {
+    // The rule allows the files the real server/package.json exports: the fixture's entries are some of those.
     const dir = fixture({
-      'server/package.json': JSON.stringify({ name: '@propsfeed/server', exports: { '.': './src/index.ts' } }),
+      'server/package.json': JSON.stringify({
+        name: '@propsfeed/server',
+        exports: { '.': './src/index.ts', './store': './src/store/index.ts', './test-kit': './test/kit.ts' },
+      }),
       'server/src/index.ts': "export { openDb } from './store/db';\n",
+      'server/src/store/index.ts': "export { openDb } from './db';\n",
       'server/src/store/db.ts': 'export const openDb = 1;\n',
-      'server/test/helpers/app.ts': "export { openDb } from '../../src/store/db';\n",
+      'server/test/kit.ts': "export { buildTestApp } from './helpers/app';\n",
+      'server/test/helpers/app.ts': "export { openDb as buildTestApp } from '../../src/store/db';\n",
       'bench/public.ts': "import { openDb } from '@propsfeed/server';\nexport const a = openDb;\n",
-      'bench/internal.ts': "import { openDb } from '../server/src/store/db';\nexport const b = openDb;\n",
-      'bench/kit.ts': "import { openDb } from '../server/test/helpers/app';\nexport const c = openDb;\n",
+      'bench/store.ts': "import { openDb } from '@propsfeed/server/store';\nexport const b = openDb;\n",
+      'bench/kit.ts': "import { buildTestApp } from '@propsfeed/server/test-kit';\nexport const c = buildTestApp;\n",
+      'bench/internal.ts': "import { openDb } from '../server/src/store/db';\nexport const d = openDb;\n",
+      'bench/testHelper.ts':
+        "import { buildTestApp } from '../server/test/helpers/app';\nexport const e = buildTestApp;\n",
     });
     // As pnpm links a workspace dependency: bench/node_modules/@propsfeed/server → server/.
     mkdirSync(join(dir, 'bench/node_modules/@propsfeed'), { recursive: true });
     symlinkSync(join(dir, 'server'), join(dir, 'bench/node_modules/@propsfeed/server'), 'dir');
     const report = await cruise(dir, ['bench']);
-    const publicImport = report.modules.find((m) => m.source === 'bench/public.ts')?.dependencies;
-    expect(publicImport?.map((d) => d.resolved)).toEqual(['server/src/index.ts']);
+    const resolved = (source: string) =>
+      report.modules.find((m) => m.source === source)?.dependencies.map((d) => d.resolved);
+    expect(resolved('bench/public.ts')).toEqual(['server/src/index.ts']);
+    expect(resolved('bench/store.ts')).toEqual(['server/src/store/index.ts']);
+    expect(resolved('bench/kit.ts')).toEqual(['server/test/kit.ts']);
     expect(await violations(dir, ['bench'])).toEqual([
       'bench-through-public-entries: bench/internal.ts → server/src/store/db.ts',
-      'bench-through-public-entries: bench/kit.ts → server/test/helpers/app.ts',
+      'bench-through-public-entries: bench/testHelper.ts → server/test/helpers/app.ts',
     ]);
+  }, 120_000);
+
+  it('the rules catch server/src importing server/test', async () => {
+    const dir = fixture({
+      'server/src/index.ts': "export { buildTestApp } from '../test/helpers/app';\n",
+      'server/test/helpers/app.ts': 'export const buildTestApp = 1;\n',
+    });
+    expect(await violations(dir)).toEqual(['src-apart-from-test: server/src/index.ts → server/test/helpers/app.ts']);
   }, 120_000);
 
   it('the rules catch the simulator importing the server, and the server importing it past its upstream entry', async () => {

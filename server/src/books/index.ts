@@ -1,8 +1,15 @@
-/** The two books: where each is fetched from (one request per part) and how it is parsed. */
+/**
+ * The two books: where each is fetched from (one request per part) and how it is parsed. Also
+ * `@propsfeed/server/books` (workspace only), for the benchmarks: the adapters, the slate they
+ * parse into, and how a player is keyed across books.
+ */
 import { type Book, SPORT_IDS } from '@propsfeed/contract';
 import { parsePrizePicks, prizePicksUrl } from './prizepicks';
 import type { ParseResult } from './types';
 import { parseUnderdog, underdogUrl } from './underdog';
+
+export { playerKey } from './names';
+export { newSlateLine, type ParseResult, type SlateGame, type SlateLine } from './types';
 
 export interface BookAdapter {
   book: Book;

@@ -1,6 +1,9 @@
 /**
  * The feed the API serves: books polled (the real books, or the simulator on loopback, as
- * the runtime chose), merged into boards, written to line history and game logs.
+ * the runtime chose), merged into boards, written to line history and game logs. Also
+ * `@propsfeed/server/feed` (workspace only), for the benchmarks and backtests: the feed
+ * without a poller (the core, the merge, the backfill's replay of the simulated day and the
+ * past games it stores).
  */
 import type { Book } from '@propsfeed/contract';
 import { boardSourceOf, type RunningFeed } from '../board/types';
@@ -16,6 +19,12 @@ import { FeedCore } from './core';
 import { type FeedLogger, SILENT_LOGGER } from './logger';
 import { type Poller, startPolling } from './poller';
 import { HISTORY_LOOKBACK_MS, restoreFromHistory } from './restore';
+
+export { pastGameLogs } from '../upstream/sim';
+export { backfill } from './backfill';
+export { FeedCore } from './core';
+export { SILENT_LOGGER } from './logger';
+export { BoardMerger, type BookView } from './merge';
 
 /** Where the lines come from: the real books at their URLs, or the simulated world of a seed, served on loopback. */
 export type Upstream =

@@ -1,6 +1,8 @@
 /**
  * What the views need to put probabilities and edges on rows: the fair probabilities (cached
- * per prop until its quotes or the logs change) and the entry types in force.
+ * per prop until its quotes or the logs change) and the entry types in force. Also
+ * `@propsfeed/server/model` (workspace only), for the backtests: the model's pricing (de-vig,
+ * distributions, fair chances), its fit and its scoring.
  */
 import type { Book, Edge, EntryType, FairProbability } from '@propsfeed/contract';
 import type { BoardGame, BoardProp } from '../board/types';
@@ -11,7 +13,16 @@ import { FairProbabilities, type StatLogs } from './fair';
 import { playedShareAt } from './live';
 import type { Coefficients } from './model';
 
+export { COEFFICIENTS, REAL_COEFFICIENTS, SIMULATED_COEFFICIENTS } from './coefficients';
+export { devigMultiplicative, impliedProbability } from './devig';
+export { probabilitiesAt } from './distribution';
 export { EntryBook, utcDay } from './entries';
+export { estimate, liveFairProbabilities, type PlayerInput, readsOf } from './fair';
+export { fitCoefficients, fitLiveScale, type Sample } from './fit';
+export { playedShareAt } from './live';
+export { type Coefficients, dispersionOf, marketMean, modelFor, seasonMean } from './model';
+export { playerInputBefore } from './playerInput';
+export { CALIBRATION_BINS, LOG_LOSS_CLAMP, type ProbabilityScores, scoreProbabilities } from './record';
 
 const DAY_MS = 86_400_000;
 
