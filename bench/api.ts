@@ -22,17 +22,7 @@ import { openStore } from '@propsfeed/server/store';
 import { buildBoard, type PropSpec, TestBoardSource } from '@propsfeed/server/test-kit';
 import { initServer } from '@ts-rest/fastify';
 import Fastify from 'fastify';
-import {
-  compare,
-  connectionsArg,
-  describePlan,
-  measureAll,
-  type Plan,
-  printComparisons,
-  printResults,
-  requireWrk,
-  type Target,
-} from './measure';
+import { benchPlan, describePlan, type GoalRow, measureAll, printGoals, printResults, type Target } from './measure';
 import { listenReplaying, type Recorded, startBenchServer } from './process';
 import { summariseCpuProfile } from './profile';
 import { printServeSection } from './serveReport';
@@ -50,11 +40,7 @@ import { registerRedisRoundTrip, type SharedBenchApp, startSharedApp } from './s
 /** `pnpm bench --shared` also measures keyed routes on PostgreSQL + Redis (bench/shared.ts). */
 const SHARED = process.argv.includes('--shared') || process.env.PROPS_BENCH_SHARED === '1';
 
-const PLAN: Plan = {
-  rounds: 5,
-  roundSeconds: Number(process.env.BENCH_ROUND_SECONDS ?? 2),
-  connections: connectionsArg(),
-};
+const PLAN = benchPlan(5, 2);
 
 /**
  * Varied props (names, lines, odds) so compression sees realistic data, from a fixed seed:
@@ -274,7 +260,6 @@ function onlyArg(): string | undefined {
 }
 
 async function drive(): Promise<void> {
-  requireWrk();
   // `--cpu-prof`: the serving child is profiled and its profile summarised at the end.
   const cpuProfDir = process.argv.includes('--cpu-prof') ? mkdtempSync(join(tmpdir(), 'propsfeed-prof-')) : undefined;
   const only = onlyArg();
@@ -306,7 +291,7 @@ async function drive(): Promise<void> {
       { name: 'bare Fastify, replayed /games', url: `${servers.bareFastify}/replay/games`, headers: auth },
       { name: 'ts-rest, replayed /games', url: `${servers.bareFastify}/api/v1/games?sport=nba`, headers: auth },
     ];
-    const comparisons: Array<[name: string, target: string, baseline: string, goal: number | undefined]> = [
+    const comparisons: GoalRow[] = [
       ['/me ÷ bare Fastify replaying it', 'GET /me', 'bare Fastify, replayed /me', 0.9],
       ['/games ÷ bare Fastify replaying it', 'GET /games', 'bare Fastify, replayed /games', 0.9],
       ['/games ÷ ts-rest replaying it', 'GET /games', 'ts-rest, replayed /games', 0.9],
@@ -335,6 +320,13 @@ async function drive(): Promise<void> {
       comparisons.push(
         ['/me shared ÷ /me embedded', 'GET /me (shared engines)', 'GET /me', 0.6],
         ['/games shared ÷ /games embedded', 'GET /games (shared engines)', 'GET /games', 0.6],
+        // Context for the shared-engine goals: what one Redis round trip per request costs here.
+        [
+          'bare Fastify + Redis INCR ÷ bare Fastify',
+          'bare Fastify + Redis INCR',
+          'bare Fastify, small JSON',
+          undefined,
+        ],
       );
     }
     const servePairs: ServePairs[] = [];
@@ -366,19 +358,7 @@ async function drive(): Promise<void> {
       const times = [r.coldMs.identity, r.coldMs.gzip, r.coldMs.br, r.warmMs].map((ms) => ms.toFixed(1));
       console.log([...cells, ...times].map((c) => c.padStart(13)).join(''));
     }
-    printComparisons(
-      comparisons
-        .filter(([, target, baseline]) => results.has(target) && results.has(baseline))
-        .map(([name, target, baseline, goal]) => [name, compare(results, target, baseline), goal]),
-      40,
-    );
-    if (servers.shared) {
-      // Context for the shared-engine goal: what one Redis round trip per request costs here.
-      const roundTrip = compare(results, 'bare Fastify + Redis INCR', 'bare Fastify, small JSON').median;
-      console.log(
-        `${'bare Fastify + Redis INCR ÷ bare Fastify'.padEnd(40)}${roundTrip.toFixed(3).padStart(7)}  (context)`,
-      );
-    }
+    printGoals(results, comparisons, 40);
     printServeSection(results, servePairs);
   } finally {
     await stop();

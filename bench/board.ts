@@ -8,25 +8,10 @@
 import { fileURLToPath } from 'node:url';
 import { buildSimApp } from '@propsfeed/server/test-kit';
 import Fastify from 'fastify';
-import {
-  compare,
-  connectionsArg,
-  describePlan,
-  measureAll,
-  type Plan,
-  printComparisons,
-  printResults,
-  requireWrk,
-  type Target,
-} from './measure';
+import { benchPlan, describePlan, type GoalRow, measureAll, printGoals, printResults, type Target } from './measure';
 import { startBenchServer } from './process';
 
-const PLAN: Plan = {
-  rounds: 3,
-  // wrk takes whole seconds.
-  roundSeconds: Number(process.env.BENCH_ROUND_SECONDS ?? 3),
-  connections: connectionsArg(),
-};
+const PLAN = benchPlan(3, 3);
 
 async function serve(): Promise<void> {
   const sim = await buildSimApp();
@@ -44,7 +29,6 @@ async function serve(): Promise<void> {
 }
 
 async function drive(): Promise<void> {
-  requireWrk();
   const { stop, firstLine, pinned, probe } = await startBenchServer(fileURLToPath(import.meta.url), ['--serve']);
   const { api, bareFastify, key } = JSON.parse(firstLine) as { api: string; bareFastify: string; key: string };
   const v1 = `${api}/api/v1`;
@@ -72,17 +56,14 @@ async function drive(): Promise<void> {
     // The board routes that read the board should keep up with core routes of a like size
     // (Shawn Watkins' rows; movement's 50 movers against 50 scan rows). Probabilities and
     // edges are computed when the board changes, so the sorted board is a prefix like a scan.
-    const rows: Array<[string, string, string, number]> = [
+    const rows: GoalRow[] = [
       ['/props/player ÷ /props?limit=12', 'GET /props/player', 'GET /props?limit=12 (core)', 0.8],
       ['/context/player ÷ /games', 'GET /context/player', 'GET /games (core)', 0.8],
       ['/props/movement ÷ /props?limit=50', 'GET /props/movement?limit=50', 'GET /props?limit=50 (core)', 0.8],
       ['/props/history ÷ /games', 'GET /props/history', 'GET /games (core)', 0.8],
       ['/props/edges?limit=500 ÷ /props?limit=500', 'GET /props/edges?limit=500', 'GET /props?limit=500 (core)', 0.8],
     ];
-    printComparisons(
-      rows.map(([name, target, baseline, goal]) => [name, compare(results, target, baseline), goal]),
-      44,
-    );
+    printGoals(results, rows, 44);
   } finally {
     await stop();
   }

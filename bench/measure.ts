@@ -91,6 +91,18 @@ export function connectionsArg(argv = process.argv): number {
   return n;
 }
 
+/**
+ * A benchmark's plan: `rounds` interleaved rounds per target of `roundSeconds` (BENCH_ROUND_SECONDS
+ * overrides it: wrk takes whole seconds), at `connectionsArg()` connections.
+ */
+export function benchPlan(rounds: number, roundSeconds: number): Plan {
+  return {
+    rounds,
+    roundSeconds: Number(process.env.BENCH_ROUND_SECONDS ?? roundSeconds),
+    connections: connectionsArg(),
+  };
+}
+
 /** Exits with a sentence saying how to install wrk when it is not on the PATH (before a benchmark starts its server). */
 export function requireWrk(): void {
   try {
@@ -277,6 +289,19 @@ export function printComparisons(
   }
   console.log(
     `(basis: req/s ÷ req/s where both kept the server's CPU ≥ ${SATURATED_CPU * 100}%, else the baseline's CPU per request ÷ the target's)`,
+  );
+}
+
+/** A ratio to print: its label, the target, the baseline it is divided by, and its goal (undefined: context). */
+export type GoalRow = [name: string, target: string, baseline: string, goal: number | undefined];
+
+/** Prints the ratios whose target and baseline were both measured (`--only` may leave some out). */
+export function printGoals(results: Map<string, Measured>, rows: GoalRow[], nameWidth: number): void {
+  printComparisons(
+    rows
+      .filter(([, target, baseline]) => results.has(target) && results.has(baseline))
+      .map(([name, target, baseline, goal]) => [name, compare(results, target, baseline), goal]),
+    nameWidth,
   );
 }
 

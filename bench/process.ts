@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
-import type { ServerProbe } from './measure';
+import { requireWrk, type ServerProbe } from './measure';
 
 export const SERVER_CPU = '0';
 const DRIVER_CPU = '1';
@@ -37,12 +37,16 @@ export interface BenchServer {
   pinned: boolean;
 }
 
-/** Starts `script args` as the serving child and waits for its first line of stdout. */
+/**
+ * Starts `script args` as the serving child and waits for its first line of stdout; first exits
+ * with how to install wrk, which drives the targets, when it is missing.
+ */
 export async function startBenchServer(
   script: string,
   args: string[],
   options: { cpuProfDir?: string } = {},
 ): Promise<BenchServer> {
+  requireWrk();
   const pinned = tasksetWorks();
   const profiling = options.cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfDir] : [];
   const node = [process.execPath, ...profiling, '--import', 'tsx', script, ...args];

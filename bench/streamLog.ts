@@ -60,23 +60,20 @@ let previous = await poll(start - POLL_MS);
 await log.flush();
 await sql`checkpoint`.execute(db.kysely).catch(() => {});
 const bytesBefore = fileBytes();
-let changes = 0;
-let events = 0;
-let boardMs = 0;
-let writeMs = 0;
-let polls = 0;
+/** What the run did and the time it spent building boards and writing the log. */
+const totals = { polls: 0, changes: 0, events: 0, boardMs: 0, writeMs: 0 };
 /** Per change, the longest the writer held the event loop. */
 const longestTurns: number[] = [];
 for (let at = start; at < start + hours * HOUR; at += POLL_MS) {
-  polls++;
+  totals.polls++;
   const began = performance.now();
   const board = await poll(at);
-  boardMs += performance.now() - began;
+  totals.boardMs += performance.now() - began;
   if (board.version === previous.version) continue;
   const change = boardChange(previous, board);
   previous = board;
-  changes++;
-  events += change.events.length;
+  totals.changes++;
+  totals.events += change.events.length;
   const wrote = performance.now();
   // The longest the writer holds the event loop: the widest gap between turns while it writes.
   let turn = performance.now();
@@ -90,7 +87,7 @@ for (let at = start; at < start + hours * HOUR; at += POLL_MS) {
   await log.flush();
   clearInterval(ticker);
   longestTurns.push(Math.max(longest, performance.now() - turn));
-  writeMs += performance.now() - wrote;
+  totals.writeMs += performance.now() - wrote;
 }
 await log.close();
 const k = db.kysely;
@@ -110,10 +107,12 @@ const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
 console.log(
   `stream log on the simulator, seed 20261122, ${hours} h from ${new Date(start).toISOString()}, a poll every ${POLL_MS / 1000} s`,
 );
-console.log(`  changes ${changes} (${perHour(changes)}/h), events ${events} (${perHour(events)}/h)`);
 console.log(
-  `  ${perHour(Number(row?.records ?? 0))} records/h (a change's events of one sport each), ${mb(Number(row?.compressed ?? 0) / hours)}/h compressed (${(Number(row?.compressed ?? 0) / Math.max(1, events)).toFixed(0)} bytes an event); SQLite file growth ${mb(fileGrowth / hours)}/h`,
+  `  changes ${totals.changes} (${perHour(totals.changes)}/h), events ${totals.events} (${perHour(totals.events)}/h)`,
 );
 console.log(
-  `  a poll's board built in ${(boardMs / polls).toFixed(1)} ms; a change's events rendered and written to the log in ${(writeMs / Math.max(1, changes)).toFixed(1)} ms (after the fan-out, off the board loop), holding the event loop at most ${quantile(0.5)} ms at a time (median change), ${quantile(0.99)} ms (p99), ${quantile(1)} ms (max)`,
+  `  ${perHour(Number(row?.records ?? 0))} records/h (a change's events of one sport each), ${mb(Number(row?.compressed ?? 0) / hours)}/h compressed (${(Number(row?.compressed ?? 0) / Math.max(1, totals.events)).toFixed(0)} bytes an event); SQLite file growth ${mb(fileGrowth / hours)}/h`,
+);
+console.log(
+  `  a poll's board built in ${(totals.boardMs / totals.polls).toFixed(1)} ms; a change's events rendered and written to the log in ${(totals.writeMs / Math.max(1, totals.changes)).toFixed(1)} ms (after the fan-out, off the board loop), holding the event loop at most ${quantile(0.5)} ms at a time (median change), ${quantile(0.99)} ms (p99), ${quantile(1)} ms (max)`,
 );
