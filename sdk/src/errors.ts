@@ -38,11 +38,13 @@ export class PropsFeedError extends Error implements PropsApiErrorShape {
     this.name = new.target.name;
     this.status = init.status;
     this.code = init.code;
-    if (init.requestId !== undefined) this.requestId = init.requestId;
-    if (init.requiredTier !== undefined) this.requiredTier = init.requiredTier;
-    if (init.retryAfter !== undefined) this.retryAfter = init.retryAfter;
-    if (init.candidates !== undefined) this.candidates = init.candidates;
-    if (init.choices !== undefined) this.choices = init.choices;
+    // Every field above is an own property from the start (ES2022 class fields), so an absent
+    // one is undefined whether it is assigned or not.
+    this.requestId = init.requestId;
+    this.requiredTier = init.requiredTier;
+    this.retryAfter = init.retryAfter;
+    this.candidates = init.candidates;
+    this.choices = init.choices;
   }
 }
 

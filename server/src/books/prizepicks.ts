@@ -10,9 +10,10 @@ import type { GameState, SportId } from '@propsfeed/contract';
 import { formatClock } from './clock';
 import { isComboName, playerKey } from './names';
 import { liveValueOf, scoreOf } from './prizepicksLive';
-import { countUnmapped, isComboStat, statKey } from './stats';
+import { SlateAccumulator } from './slateAccumulator';
+import { isComboStat } from './stats';
 import { teamName } from './teams';
-import { newSlateLine, type ParseResult, type SlateGame, type SlateLine } from './types';
+import type { ParseResult, SlateGame } from './types';
 import { arr, imageUrl, num, type Obj, obj, PayloadError, shortHash, str, timeMs } from './wire';
 
 export const PRIZEPICKS_LEAGUES: Record<SportId, number> = {
@@ -61,17 +62,12 @@ export function parsePrizePicks(payload: unknown): ParseResult {
     if (o && type && id) included.set(`${type}:${id}`, o);
   }
 
-  const games = new Map<string, SlateGame>();
-  const lines: SlateLine[] = [];
-  const seen = new Set<string>();
-  const unmapped: Record<string, number> = {};
-  let skipped = 0;
-
+  const slate = new SlateAccumulator();
   for (const item of data) {
     const p = obj(item);
     const a = obj(p?.attributes);
     if (!p || !a || str(p.type) !== 'projection') {
-      skipped++;
+      slate.skipped++;
       continue;
     }
     const sport = SPORT_BY_LEAGUE.get(relId(p, 'league') ?? '');
@@ -86,28 +82,21 @@ export function parsePrizePicks(payload: unknown): ParseResult {
     const line = num(a.line_score);
     const startMs = timeMs(a.start_time);
     if (!bookStat || !pa || !name || line === undefined || startMs === undefined) {
-      skipped++;
+      slate.skipped++;
       continue;
     }
     if (pa.combo === true || isComboName(name) || isComboStat(bookStat) || str(a.event_type) === 'combo') continue;
-    const stat = statKey(sport, bookStat);
-    if (!stat) {
-      countUnmapped(unmapped, sport, bookStat);
-      continue;
-    }
+    const stat = slate.statKey(sport, bookStat);
+    if (!stat) continue;
     const abbr = str(pa.team);
     const team = abbr ? teamName(sport, abbr) : undefined;
     const game = gameOf(p, a, sport, startMs, team, included);
     if (!game) {
-      skipped++;
+      slate.skipped++;
       continue;
     }
-    const key = playerKey(name, team);
-    const dedupe = `${game.id}|${key}|${stat}`;
-    if (seen.has(dedupe)) continue;
-    seen.add(dedupe);
-    if (!games.has(game.id)) games.set(game.id, game);
-    const out = newSlateLine({ gameId: game.id, player: name, playerKey: key, stat, line });
+    const out = slate.addLine(game, name, playerKey(name, team), stat, line);
+    if (!out) continue;
     const playerId = str(player?.id);
     if (playerId) out.playerId = `pp_${playerId}`;
     const photo = imageUrl(pa.image_url);
@@ -117,9 +106,8 @@ export function parsePrizePicks(payload: unknown): ParseResult {
       const liveValue = liveValueOf(sport, stat, included.get(`score:${relId(p, 'score') ?? ''}`));
       if (liveValue !== undefined) out.liveValue = liveValue;
     }
-    lines.push(out);
   }
-  return { slate: { book: 'prizepicks', games: [...games.values()], lines }, skipped, unmapped };
+  return slate.result('prizepicks');
 }
 
 function gameOf(

@@ -7,9 +7,10 @@
 import type { GameState, SportId } from '@propsfeed/contract';
 import { formatClock } from './clock';
 import { isComboName, playerKey } from './names';
-import { countUnmapped, isComboStat, statKey } from './stats';
+import { SlateAccumulator } from './slateAccumulator';
+import { isComboStat } from './stats';
 import { teamName } from './teams';
-import { newSlateLine, type ParseResult, type SlateGame, type SlateLine, scoreFrom } from './types';
+import { type ParseResult, type SlateGame, scoreFrom } from './types';
 import { arr, imageUrl, num, type Obj, obj, PayloadError, str, timeMs } from './wire';
 
 const SPORTS: Record<string, SportId> = {
@@ -113,12 +114,7 @@ export function parseUnderdog(payload: unknown): ParseResult {
   const players = index(root.players);
   const gameObjs = index(root.games);
   const gameEntries = new Map<string, GameEntry | null>();
-  const usedGames = new Map<string, SlateGame>();
-  const lines: SlateLine[] = [];
-  const seen = new Set<string>();
-  const unmapped: Record<string, number> = {};
-  let skipped = 0;
-
+  const slate = new SlateAccumulator();
   for (const row of rows) {
     const l = obj(row);
     const as = obj(obj(l?.over_under)?.appearance_stat);
@@ -128,7 +124,7 @@ export function parseUnderdog(payload: unknown): ParseResult {
     const bookStat = str(as?.stat);
     const line = num(l?.stat_value);
     if (!l || !appearance || !matchId || !player || !bookStat || line === undefined) {
-      skipped++;
+      slate.skipped++;
       continue;
     }
     if (str(l.status) !== 'active') continue; // suspended lines are not on offer
@@ -142,22 +138,15 @@ export function parseUnderdog(payload: unknown): ParseResult {
     const { game, teamById } = entry;
     const name = playerName(player);
     if (!name) {
-      skipped++;
+      slate.skipped++;
       continue;
     }
     if (isComboName(name) || isComboStat(bookStat)) continue;
-    const stat = statKey(game.sport, bookStat);
-    if (!stat) {
-      countUnmapped(unmapped, game.sport, bookStat);
-      continue;
-    }
+    const stat = slate.statKey(game.sport, bookStat);
+    if (!stat) continue;
     const team = teamById.get(str(appearance.team_id) ?? str(player.team_id) ?? '');
-    const key = playerKey(name, team);
-    const dedupe = `${game.id}|${key}|${stat}`;
-    if (seen.has(dedupe)) continue;
-    seen.add(dedupe);
-    usedGames.set(game.id, game);
-    const out = newSlateLine({ gameId: game.id, player: name, playerKey: key, stat, line });
+    const out = slate.addLine(game, name, playerKey(name, team), stat, line);
+    if (!out) continue;
     for (const option of arr(l.options) ?? []) {
       const o = obj(option);
       const odds = americanOdds(o?.american_price);
@@ -172,9 +161,8 @@ export function parseUnderdog(payload: unknown): ParseResult {
     if (team) out.team = team;
     const liveValue = num(obj(l.live_event_stat)?.value);
     if (liveValue !== undefined && game.state !== 'pre') out.liveValue = liveValue;
-    lines.push(out);
   }
-  return { slate: { book: 'underdog', games: [...usedGames.values()], lines }, skipped, unmapped };
+  return slate.result('underdog');
 }
 
 function playerName(p: Obj): string | undefined {

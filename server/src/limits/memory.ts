@@ -6,7 +6,7 @@
  * restart: a process killed outright (kill -9, a crash) loses only the last moments' counts.
  */
 import type { UsageStore } from '../store/types';
-import { TurnBatch } from './turnBatch';
+import { TurnBatch, type WaitingConsume } from './turnBatch';
 import { type LimitDecision, type Limiter, type LimitPolicy, type LimitRequest, utcDay, utcDayStart } from './types';
 
 const WINDOW_S = 60;
@@ -28,11 +28,8 @@ export const MAX_HELD_KEYS = 100_000;
 const FLUSH_RETRY_MS = 1_000;
 
 /** A request on a loaded key, waiting for the end of its event-loop turn. */
-interface QueuedConsume {
+interface QueuedConsume extends WaitingConsume {
   state: KeyState;
-  policy: LimitPolicy;
-  nowMs: number;
-  resolve: (d: LimitDecision) => void;
 }
 
 /** A key on one UTC day. The window's slots carry over from the day before. */

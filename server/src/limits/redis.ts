@@ -13,7 +13,7 @@
 import type { Redis } from 'ioredis';
 import { untilFirstReady } from '../store/redis';
 import type { UsageDelta, UsageStore } from '../store/types';
-import { TurnBatch } from './turnBatch';
+import { TurnBatch, type WaitingConsume } from './turnBatch';
 import {
   type LimitDecision,
   type Limiter,
@@ -322,11 +322,9 @@ const SCRIPTS = {
 const MAX_BATCH = 256;
 const REPLY_WIDTH = 5;
 
-interface PendingConsume {
+/** A request waiting for its turn's script call; a failed call rejects it. */
+interface PendingConsume extends WaitingConsume {
   keyId: string;
-  policy: LimitPolicy;
-  nowMs: number;
-  resolve: (d: LimitDecision) => void;
   reject: (err: unknown) => void;
 }
 

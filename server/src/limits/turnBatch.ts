@@ -1,3 +1,5 @@
+import type { LimitDecision, LimitPolicy } from './types';
+
 /**
  * Collects what is added during one turn of the event loop and hands it over together at the
  * turn's end (after its I/O callbacks), in the order added, at most `max` items at a time.
@@ -22,4 +24,11 @@ export class TurnBatch<T> {
     if (this.items.length > 0) setImmediate(this.flush);
     this.run(batch);
   };
+}
+
+/** A `consume` call waiting in a TurnBatch, answered at the end of its turn (both limiters queue these). */
+export interface WaitingConsume {
+  policy: LimitPolicy;
+  nowMs: number;
+  resolve: (d: LimitDecision) => void;
 }

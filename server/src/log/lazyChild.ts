@@ -7,7 +7,9 @@ import type { FastifyBaseLogger } from 'fastify';
 type Bindings = Parameters<FastifyBaseLogger['child']>[0];
 type ChildLoggerOptions = NonNullable<Parameters<FastifyBaseLogger['child']>[1]>;
 
-type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+type Level = (typeof LEVELS)[number];
+type LogMethod = (...args: unknown[]) => void;
 
 class LazyChildLogger {
   private made: FastifyBaseLogger | undefined;
@@ -23,10 +25,6 @@ class LazyChildLogger {
     return this.made;
   }
 
-  private write(level: Level, args: unknown[]): void {
-    (this.logger[level] as (...a: unknown[]) => void)(...args);
-  }
-
   get level(): string {
     return this.made?.level ?? this.options.level ?? this.parent.level;
   }
@@ -36,26 +34,16 @@ class LazyChildLogger {
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
     return this.logger.child(bindings, options);
   }
-  fatal(...args: unknown[]): void {
-    this.write('fatal', args);
-  }
-  error(...args: unknown[]): void {
-    this.write('error', args);
-  }
-  warn(...args: unknown[]): void {
-    this.write('warn', args);
-  }
-  info(...args: unknown[]): void {
-    this.write('info', args);
-  }
-  debug(...args: unknown[]): void {
-    this.write('debug', args);
-  }
-  trace(...args: unknown[]): void {
-    this.write('trace', args);
-  }
-  silent(...args: unknown[]): void {
-    this.write('silent', args);
+
+  // One method per level, each writing to the child: set once on the prototype, so a request
+  // whose logger is never used costs no more than the constructor.
+  static {
+    const prototype = LazyChildLogger.prototype as LazyChildLogger & Record<Level, LogMethod>;
+    for (const level of LEVELS) {
+      prototype[level] = function (this: LazyChildLogger, ...args: unknown[]): void {
+        (this.logger[level] as LogMethod)(...args);
+      };
+    }
   }
 }
 

@@ -5,6 +5,8 @@
  * - A route file exports `(deps: RouteDeps) => AppRouteImplementation<typeof contract.<key>>`;
  *   the handler gets `{ query, params, body, request, reply }` with query/params already
  *   validated against the contract (a bad one never reaches it: 400 invalid_request).
+ *   A route that only hands the caller and its query string to one query and sends the
+ *   prepared answer is `queryRoute<'<key>'>(…)` (queryRoute.ts).
  * - Keyed routes run behind the key guard (auth/guard.ts): `callerOfRequest(request)` is the
  *   caller: tier, `policy` (limits/policy.ts: sports, liveLines, delayMs, scanLimit) and
  *   `view`. The guard already refused routes above the caller's tier (contract metadata).

@@ -1,10 +1,7 @@
 /** GET /api/v1/props/player: every active prop of one player. */
-import { callerOfRequest } from '../auth/guard';
 import { playerPropsQuery } from '../queries/playerProps';
-import type { RouteDeps, RouteImpl } from './deps';
-import { sendPrepared } from './send';
+import { queryRoute } from './queryRoute';
 
-export const playerProps =
-  (deps: RouteDeps): RouteImpl<'playerProps'> =>
-  async ({ query, request, reply }) =>
-    sendPrepared(request, reply, playerPropsQuery(deps, callerOfRequest(request), query, deps.boardData?.gameLogs));
+export const playerProps = queryRoute<'playerProps'>((deps, caller, query) =>
+  playerPropsQuery(deps, caller, query, deps.boardData?.gameLogs),
+);

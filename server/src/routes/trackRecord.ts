@@ -1,15 +1,8 @@
 /** GET /api/v1/props/track-record: how the chances published at lock did against the results (free). */
-import { callerOfRequest } from '../auth/guard';
 import { boardDataOf } from '../queries/deps';
 import { trackRecordQuery } from '../queries/trackRecord';
-import type { RouteDeps, RouteImpl } from './deps';
-import { sendPrepared } from './send';
+import { queryRoute } from './queryRoute';
 
-export const trackRecord =
-  (deps: RouteDeps): RouteImpl<'trackRecord'> =>
-  async ({ query, request, reply }) =>
-    sendPrepared(
-      request,
-      reply,
-      await trackRecordQuery(deps, callerOfRequest(request), query, boardDataOf(deps).settlements),
-    );
+export const trackRecord = queryRoute<'trackRecord'>((deps, caller, query) =>
+  trackRecordQuery(deps, caller, query, boardDataOf(deps).settlements),
+);
