@@ -1,13 +1,25 @@
 /**
  * The common command: it sends one request and shows the answer (the API's JSON under --json,
- * else the rendered text). A command of that shape is declared (name, help, arguments and
- * options, the request, the rendering) and `requestCommand` makes its `run` and `register`.
+ * else the rendered text), or with --watch draws the same answer from the live stream's board.
+ * A command of that shape is declared (name, help, arguments and options, the request, the
+ * rendering) and `requestCommand` makes its `run` and `register`.
  * Commands that do more (stream, login, keys, serve, doctor, ...) write their own `register`.
  */
 import type { SportId } from '@propsfeed/contract';
+import type { StreamParams } from '@propsfeed/sdk';
 import type { Argument, Command, Option } from 'commander';
 import { type CliApp, type CommandContext, show } from './context';
 import type { ErrorHint } from './errors';
+import { toJson } from './output/output';
+import type { StreamBoard } from './streamBoard';
+
+/** What --watch follows, and how the answer is drawn from the stream's board after each change. */
+export interface WatchSpec<Answer> {
+  stream: Omit<StreamParams, 'signal'>;
+  /** The answer as the board has it; undefined while it is not on the board, and `waiting` is shown. */
+  answer(board: StreamBoard): Answer | undefined;
+  waiting?: string;
+}
 
 /** A request command; `Params` are its `run`'s parameters after the context. */
 export interface RequestCommandSpec<Params extends unknown[], Answer> {
@@ -25,6 +37,8 @@ export interface RequestCommandSpec<Params extends unknown[], Answer> {
   params?: NoInfer<(...parsed: never[]) => Params>;
   request(ctx: CommandContext, ...params: Params): Promise<Answer>;
   render: NoInfer<(answer: Answer, ctx: CommandContext, ...params: Params) => string>;
+  /** For a command with --watch: what to follow when it is given, else undefined. */
+  watch?: NoInfer<(...params: Params) => WatchSpec<Answer> | undefined>;
   /** What a refusal says was refused (see ErrorHint), or how to tell it from the options. */
   hint?: ErrorHint | ((opts: { sport?: SportId }) => ErrorHint);
 }
@@ -39,12 +53,20 @@ export interface RequestCommand<Params extends unknown[]> {
 export function requestCommand<Params extends unknown[], Answer>(
   spec: RequestCommandSpec<Params, Answer>,
 ): RequestCommand<Params> {
-  const run = (ctx: CommandContext, ...params: Params) =>
-    show(
-      ctx,
-      () => spec.request(ctx, ...params),
-      (answer) => spec.render(answer, ctx, ...params),
-    );
+  const run = (ctx: CommandContext, ...params: Params) => {
+    const watch = spec.watch?.(...params);
+    if (!watch)
+      return show(
+        ctx,
+        () => spec.request(ctx, ...params),
+        (answer) => spec.render(answer, ctx, ...params),
+      );
+    return ctx.watch(watch.stream, (board) => {
+      const answer = watch.answer(board);
+      if (answer === undefined) return ctx.out.note(watch.waiting ?? '');
+      return ctx.json ? toJson(answer) : spec.render(answer, ctx, ...params);
+    });
+  };
   const register = (parent: Command, app: CliApp) => {
     const command = parent.command(spec.name).description(spec.description);
     for (const argument of spec.arguments ?? []) command.addArgument(argument);
