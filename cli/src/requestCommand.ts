@@ -8,7 +8,7 @@
 import type { SportId } from '@propsfeed/contract';
 import type { StreamParams } from '@propsfeed/sdk';
 import type { Argument, Command, Option } from 'commander';
-import { type CliApp, type CommandContext, show } from './context';
+import type { CliApp, CommandContext } from './context';
 import type { ErrorHint } from './errors';
 import { toJson } from './output/output';
 import type { StreamBoard } from './streamBoard';
@@ -53,19 +53,18 @@ export interface RequestCommand<Params extends unknown[]> {
 export function requestCommand<Params extends unknown[], Answer>(
   spec: RequestCommandSpec<Params, Answer>,
 ): RequestCommand<Params> {
-  const run = (ctx: CommandContext, ...params: Params) => {
+  const run = async (ctx: CommandContext, ...params: Params) => {
+    // The API's JSON under --json, else the rendered text.
+    const frame = (answer: Answer) => (ctx.json ? toJson(answer) : spec.render(answer, ctx, ...params));
     const watch = spec.watch?.(...params);
-    if (!watch)
-      return show(
-        ctx,
-        () => spec.request(ctx, ...params),
-        (answer) => spec.render(answer, ctx, ...params),
-      );
-    return ctx.watch(watch.stream, (board) => {
-      const answer = watch.answer(board);
-      if (answer === undefined) return ctx.out.note(watch.waiting ?? '');
-      return ctx.json ? toJson(answer) : spec.render(answer, ctx, ...params);
-    });
+    if (watch) {
+      await ctx.watch(watch.stream, (board) => {
+        const answer = watch.answer(board);
+        return answer === undefined ? ctx.out.note(watch.waiting ?? '') : frame(answer);
+      });
+      return;
+    }
+    await ctx.present(async () => frame(await ctx.load(() => spec.request(ctx, ...params))));
   };
   const register = (parent: Command, app: CliApp) => {
     const command = parent.command(spec.name).description(spec.description);
