@@ -35,6 +35,10 @@ export interface RequestCommandSpec<Params extends unknown[], Answer> {
    * options last); without it they are `run`'s parameters as they are. May throw a usage error.
    */
   params?: NoInfer<(...parsed: never[]) => Params>;
+  /**
+   * Sends the request. Its parameters after the context are `run`'s: annotate them all, the
+   * context too, since TypeScript infers `Params` only from a function with no unannotated one.
+   */
   request(ctx: CommandContext, ...params: Params): Promise<Answer>;
   render: NoInfer<(answer: Answer, ctx: CommandContext, ...params: Params) => string>;
   /** For a command with --watch: what to follow when it is given, else undefined. */
