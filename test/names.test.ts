@@ -128,9 +128,14 @@ describe('SDK methods (sdk/src/)', () => {
 
 describe('CLI commands (cli/src/commands/)', () => {
   const commands = filesIn('cli/src/commands');
+  /** The commands a file registers (a parent's subcommands too): `.command('name')` or `requestCommand({ name: 'name'`. */
+  const commandNames = (file: string) =>
+    [...read(`cli/src/commands/${file}.ts`).matchAll(/(?:\.command\(|requestCommand\(\{\s*name: )'([a-z-]+)'/g)].map(
+      (m) => m[1],
+    );
 
   it.each(commands)('%s.ts registers `props <its name in kebab-case>`', (file) => {
-    expect(read(`cli/src/commands/${file}.ts`)).toContain(`.command('${kebab(file)}')`);
+    expect(commandNames(file)).toContain(kebab(file));
   });
 
   it.each(commands.filter(isKey))('%s.ts calls the SDK method of its name', (key) => {
@@ -149,9 +154,6 @@ describe('CLI commands (cli/src/commands/)', () => {
 
   it('each deprecated name points at a command, and is none itself', () => {
     const names = commands.map(kebab);
-    /** The subcommands `props <parent>` registers in its file. */
-    const subcommandsOf = (parent: string) =>
-      [...read(`cli/src/commands/${parent}.ts`).matchAll(/\.command\('([a-z-]+)'\)/g)].map((m) => m[1]);
     for (const [old, name] of DEPRECATED_COMMANDS) {
       const [parent, sub] = name.split(' ');
       const [oldParent, oldSub] = old.split(' ');
@@ -160,8 +162,8 @@ describe('CLI commands (cli/src/commands/)', () => {
         expect(names, old).not.toContain(old);
       } else {
         expect(oldParent, old).toBe(parent);
-        expect(subcommandsOf(parent as string), name).toContain(sub);
-        expect(subcommandsOf(parent as string), old).not.toContain(oldSub);
+        expect(commandNames(parent as string), name).toContain(sub);
+        expect(commandNames(parent as string), old).not.toContain(oldSub);
       }
     }
   });

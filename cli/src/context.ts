@@ -17,7 +17,7 @@ import { resolveConnection } from './config';
 import { describeError, type ErrorHint, EXIT } from './errors';
 import { nodeFetch } from './http';
 import { type Clock, formatClockTime } from './output/format';
-import { Output, type Stream, toJson } from './output/output';
+import { Output, type Stream } from './output/output';
 import { startSpinner } from './output/spinner';
 import { StreamBoard } from './streamBoard';
 
@@ -40,14 +40,6 @@ export interface CommandContext {
    * each change (at most every REDRAW_MS), in place on a terminal, until Ctrl-C.
    */
   watch(params: Omit<StreamParams, 'signal'>, frame: (board: StreamBoard) => string): Promise<void>;
-}
-
-/** Loads an answer (with the spinner) and writes it: the API's JSON under --json, else `render`'s text. */
-export async function show<T>(ctx: CommandContext, request: () => Promise<T>, render: (answer: T) => string) {
-  await ctx.present(async () => {
-    const answer = await ctx.load(request);
-    return ctx.json ? toJson(answer) : render(answer);
-  });
 }
 
 export interface CliDeps {

@@ -31,7 +31,9 @@ export const VERSION = '0.1.0';
 
 /**
  * Every command, in help order. To add one: write `commands/<name>.ts` exporting
- * `register(program, app)` (see `commands/sports.ts`), import it above, and add it here.
+ * `register(program, app)`, import it above, and add it here. A command that sends one request
+ * and renders the answer is declared with `requestCommand`, which makes its `register` (see
+ * `commands/sports.ts`); one that does more writes its own (see `commands/doctor.ts`).
  */
 const COMMANDS: { register(program: Command, app: CliApp): void }[] = [
   sports,

@@ -1,7 +1,7 @@
 /** `props edges`: the board sorted by edge against an entry type's breakeven (pro). */
 import { type EdgesResponse, MAX_SCAN_LIMIT, type SportId } from '@propsfeed/contract';
-import { type Command, InvalidArgumentError } from 'commander';
-import { type CliApp, type CommandContext, show } from '../context';
+import { InvalidArgumentError, Option } from 'commander';
+import type { CommandContext } from '../context';
 import { limitOption, parseMinEdge, sportOption, statOption } from '../options';
 import { formatPercent } from '../output/format';
 import { printable } from '../output/printable';
@@ -16,6 +16,7 @@ import {
   teamCell,
 } from '../output/rows';
 import { type Column, cell } from '../output/table';
+import { requestCommand } from '../requestCommand';
 
 export interface EdgesOptions {
   sport?: SportId;
@@ -101,26 +102,20 @@ export function renderEdges(data: EdgesResponse, ctx: CommandContext, opts: Pick
   );
 }
 
-export async function runEdges(ctx: CommandContext, opts: EdgesOptions): Promise<void> {
-  const { why: _, ...query } = opts;
-  await show(
-    ctx,
-    () => ctx.client.edges(query),
-    (data) => renderEdges(data, ctx, opts),
-  );
-}
-
-export function register(program: Command, app: CliApp): void {
-  program
-    .command('edges')
-    .description('props sorted by edge: estimated chance minus the entry breakeven (pro tier and above)')
-    .addOption(sportOption())
-    .addOption(statOption())
-    .option('-e, --entry <id>', "judge against this entry type (default: each book's cheapest)", parseEntry)
-    .option('--min-edge <x>', 'only edges of at least x, e.g. 0.02', parseMinEdge)
-    .addOption(limitOption(MAX_SCAN_LIMIT, `at most N rows (1 to ${MAX_SCAN_LIMIT})`))
-    .option('--why', 'under each row, the workings of its estimate (piped: a last field)')
-    .action((opts: EdgesOptions, cmd: Command) =>
-      app.run(cmd, (ctx) => runEdges(ctx, opts), { sport: opts.sport ?? 'nba', feature: 'edges' }),
-    );
-}
+export const { run: runEdges, register } = requestCommand({
+  name: 'edges',
+  description: 'props sorted by edge: estimated chance minus the entry breakeven (pro tier and above)',
+  options: [
+    sportOption(),
+    statOption(),
+    new Option('-e, --entry <id>', "judge against this entry type (default: each book's cheapest)").argParser(
+      parseEntry,
+    ),
+    new Option('--min-edge <x>', 'only edges of at least x, e.g. 0.02').argParser(parseMinEdge),
+    limitOption(MAX_SCAN_LIMIT, `at most N rows (1 to ${MAX_SCAN_LIMIT})`),
+    new Option('--why', 'under each row, the workings of its estimate (piped: a last field)'),
+  ],
+  request: (ctx: CommandContext, { why: _, ...query }: EdgesOptions) => ctx.client.edges(query),
+  render: renderEdges,
+  hint: (opts) => ({ sport: opts.sport ?? 'nba', feature: 'edges' }),
+});

@@ -1,8 +1,8 @@
 /** `props entries`: every pick'em entry type with its payouts and the per-leg breakeven. */
 import type { EntriesResponse, EntryType } from '@propsfeed/contract';
-import type { Command } from 'commander';
-import { type CliApp, type CommandContext, show } from '../context';
+import type { CommandContext } from '../context';
 import { cell } from '../output/table';
+import { requestCommand } from '../requestCommand';
 
 /** "3/3 2.25× · 2/3 1.25×" on a terminal; "3:2.25,2:1.25" piped. */
 function payoutsCell(entry: EntryType) {
@@ -41,17 +41,9 @@ export function renderEntries(data: EntriesResponse, ctx: CommandContext): strin
   );
 }
 
-export async function runEntries(ctx: CommandContext): Promise<void> {
-  await show(
-    ctx,
-    () => ctx.client.entries(),
-    (data) => renderEntries(data, ctx),
-  );
-}
-
-export function register(program: Command, app: CliApp): void {
-  program
-    .command('entries')
-    .description("pick'em entry types: payouts and the per-leg breakeven of each")
-    .action((_opts, cmd: Command) => app.run(cmd, (ctx) => runEntries(ctx)));
-}
+export const { run: runEntries, register } = requestCommand({
+  name: 'entries',
+  description: "pick'em entry types: payouts and the per-leg breakeven of each",
+  request: (ctx: CommandContext) => ctx.client.entries(),
+  render: renderEntries,
+});

@@ -9,13 +9,14 @@ import {
   SPORT_IDS,
   type SportId,
 } from '@propsfeed/contract';
-import type { Command } from 'commander';
-import { type CliApp, type CommandContext, show } from '../context';
+import { Argument, Option } from 'commander';
+import type { CommandContext } from '../context';
 import { CliError, EXIT } from '../errors';
 import { EVENT_ID_PATTERN, parseEventId, sportOption } from '../options';
 import { formatPercent } from '../output/format';
 import { printable } from '../output/printable';
 import { cell } from '../output/table';
+import { requestCommand } from '../requestCommand';
 
 const LEG_FORMAT =
   'player[@team]:stat:over|under[@book], e.g. "Nikola Jokic:points:over@prizepicks" or "Ronnie Washington@Knicks:threes:over"';
@@ -132,43 +133,25 @@ export function renderEvaluateSlip(data: SlipEvaluation, ctx: CommandContext): s
   );
 }
 
-export async function runEvaluateSlip(ctx: CommandContext, legs: SlipLeg[]): Promise<void> {
-  await show(
-    ctx,
-    () => ctx.client.evaluateSlip(legs),
-    (data) => renderEvaluateSlip(data, ctx),
-  );
-}
-
-export function register(program: Command, app: CliApp): void {
-  program
-    .command('evaluate-slip')
-    .description(
-      `a slip of ${MIN_ENTRY_PICKS} to ${MAX_SLIP_LEGS} legs: win chance and expected return per entry type (pro tier and above)`,
-    )
-    .argument('<legs...>', `each leg as ${LEG_FORMAT}`)
-    .addOption(sportOption("every leg's sport, unless the leg names its own (player@sport)"))
-    .option(
+export const { run: runEvaluateSlip, register } = requestCommand({
+  name: 'evaluate-slip',
+  description: `a slip of ${MIN_ENTRY_PICKS} to ${MAX_SLIP_LEGS} legs: win chance and expected return per entry type (pro tier and above)`,
+  arguments: [new Argument('<legs...>', `each leg as ${LEG_FORMAT}`)],
+  options: [
+    sportOption("every leg's sport, unless the leg names its own (player@sport)"),
+    new Option(
       '-g, --game <id>',
       'every leg is of this game (an event id), unless the leg names its own (player@eventId)',
-      parseEventId,
-    )
-    .addHelpText(
-      'after',
-      '\nThe tag after a player tells players of one name apart: a team (full name, nickname, city or abbreviation), a sport id or an event id. When a name is ambiguous, the error lists each choice as a leg to paste.',
-    )
-    .action((legs: string[], opts: EvaluateSlipOptions, cmd: Command) =>
-      app.run(
-        cmd,
-        (ctx) => {
-          if (legs.length < MIN_ENTRY_PICKS || legs.length > MAX_SLIP_LEGS)
-            throw usage(`A slip has ${MIN_ENTRY_PICKS} to ${MAX_SLIP_LEGS} legs; ${legs.length} given.`);
-          return runEvaluateSlip(
-            ctx,
-            legs.map((leg) => parseLeg(leg, opts)),
-          );
-        },
-        { feature: 'slip evaluation' },
-      ),
-    );
-}
+    ).argParser(parseEventId),
+  ],
+  helpAfter:
+    '\nThe tag after a player tells players of one name apart: a team (full name, nickname, city or abbreviation), a sport id or an event id. When a name is ambiguous, the error lists each choice as a leg to paste.',
+  params: (legs: string[], opts: EvaluateSlipOptions): [SlipLeg[]] => {
+    if (legs.length < MIN_ENTRY_PICKS || legs.length > MAX_SLIP_LEGS)
+      throw usage(`A slip has ${MIN_ENTRY_PICKS} to ${MAX_SLIP_LEGS} legs; ${legs.length} given.`);
+    return [legs.map((leg) => parseLeg(leg, opts))];
+  },
+  request: (ctx: CommandContext, legs: SlipLeg[]) => ctx.client.evaluateSlip(legs),
+  render: renderEvaluateSlip,
+  hint: { feature: 'slip evaluation' },
+});

@@ -1,11 +1,10 @@
 /** `props game-props <eventId>`: every prop of one game, merged across books. */
 import type { PropsResult, SportId } from '@propsfeed/contract';
-import type { Command } from 'commander';
-import { type CliApp, type CommandContext, show } from '../context';
+import { Argument, Option } from 'commander';
+import type { CommandContext } from '../context';
 import { parseStatList, sportOption, watchOption } from '../options';
 import { createColors } from '../output/color';
 import { formatLocalTime, formatStart, matchup } from '../output/format';
-import { toJson } from '../output/output';
 import {
   LINE_COLUMNS,
   lineCells,
@@ -16,6 +15,7 @@ import {
   teamCell,
 } from '../output/rows';
 import { type Column, cell } from '../output/table';
+import { requestCommand } from '../requestCommand';
 
 export interface GamePropsOptions {
   stats?: string;
@@ -62,35 +62,26 @@ export function renderGameProps(data: PropsResult, ctx: CommandContext): string 
   );
 }
 
-export async function runGameProps(ctx: CommandContext, eventId: string, opts: GamePropsOptions): Promise<void> {
-  if (opts.watch) {
+export const { run: runGameProps, register } = requestCommand({
+  name: 'game-props',
+  description: 'every prop of one game (an id from `props games`)',
+  arguments: [new Argument('<eventId>', 'event id, e.g. pp_8812345 or ud_112233')],
+  options: [
+    new Option('--stats <keys>', 'only these stat keys, comma-separated, e.g. points,pra').argParser(parseStatList),
+    sportOption(),
+    watchOption(),
+  ],
+  request: (ctx: CommandContext, eventId: string, opts: GamePropsOptions) =>
+    ctx.client.gameProps(eventId, { stats: opts.stats, sport: opts.sport }),
+  render: renderGameProps,
+  watch: (eventId, opts) => {
+    if (!opts.watch) return undefined;
     const stats = opts.stats?.split(',');
-    await ctx.watch({ eventId, ...(opts.stats ? { stats: opts.stats } : {}) }, (board) => {
-      const data = board.gameProps(eventId, stats);
-      if (!data) return ctx.out.note(`${eventId} is not on the board (yet); waiting for it.`);
-      return ctx.json ? toJson(data) : renderGameProps(data, ctx);
-    });
-    return;
-  }
-  await show(
-    ctx,
-    () => ctx.client.gameProps(eventId, { stats: opts.stats, sport: opts.sport }),
-    (data) => renderGameProps(data, ctx),
-  );
-}
-
-export function register(program: Command, app: CliApp): void {
-  program
-    .command('game-props')
-    .description('every prop of one game (an id from `props games`)')
-    .argument('<eventId>', 'event id, e.g. pp_8812345 or ud_112233')
-    .option('--stats <keys>', 'only these stat keys, comma-separated, e.g. points,pra', parseStatList)
-    .addOption(sportOption())
-    .addOption(watchOption())
-    .action((eventId: string, opts: GamePropsOptions, cmd: Command) =>
-      app.run(cmd, (ctx) => runGameProps(ctx, eventId, opts), {
-        sport: opts.sport ?? 'nba',
-        notFound: "Run `props games` to list today's games.",
-      }),
-    );
-}
+    return {
+      stream: { eventId, ...(opts.stats ? { stats: opts.stats } : {}) },
+      answer: (board) => board.gameProps(eventId, stats),
+      waiting: `${eventId} is not on the board (yet); waiting for it.`,
+    };
+  },
+  hint: (opts) => ({ sport: opts.sport ?? 'nba', notFound: "Run `props games` to list today's games." }),
+});

@@ -1,12 +1,11 @@
 /** `props games`: today's games of one sport: live (with the clock), then pre-game, then final. */
 import type { GamesResponse, SportId } from '@propsfeed/contract';
-import type { Command } from 'commander';
-import { type CliApp, type CommandContext, show } from '../context';
+import type { CommandContext } from '../context';
 import { sportOption, watchOption } from '../options';
 import { matchup } from '../output/format';
-import { toJson } from '../output/output';
 import { booksOf, showing, sportName, startCell } from '../output/rows';
 import { type Column, cell } from '../output/table';
+import { requestCommand } from '../requestCommand';
 
 export interface GamesOptions {
   sport?: SportId;
@@ -53,29 +52,16 @@ export function renderGames(data: GamesResponse, ctx: CommandContext): string {
   );
 }
 
-export async function runGames(ctx: CommandContext, opts: GamesOptions): Promise<void> {
-  if (opts.watch) {
+export const { run: runGames, register } = requestCommand({
+  name: 'games',
+  description: "today's games with props posted: live, then pre-game, then final",
+  options: [sportOption(), watchOption()],
+  request: (ctx: CommandContext, opts: GamesOptions) => ctx.client.games({ sport: opts.sport }),
+  render: renderGames,
+  watch: (opts) => {
+    if (!opts.watch) return undefined;
     const sport = opts.sport ?? 'nba';
-    await ctx.watch({ sport }, (board) => {
-      const data = board.games(sport);
-      return ctx.json ? toJson(data) : renderGames(data, ctx);
-    });
-    return;
-  }
-  await show(
-    ctx,
-    () => ctx.client.games({ sport: opts.sport }),
-    (data) => renderGames(data, ctx),
-  );
-}
-
-export function register(program: Command, app: CliApp): void {
-  program
-    .command('games')
-    .description("today's games with props posted: live, then pre-game, then final")
-    .addOption(sportOption())
-    .addOption(watchOption())
-    .action((opts: GamesOptions, cmd: Command) =>
-      app.run(cmd, (ctx) => runGames(ctx, opts), { sport: opts.sport ?? 'nba' }),
-    );
-}
+    return { stream: { sport }, answer: (board) => board.games(sport) };
+  },
+  hint: (opts) => ({ sport: opts.sport ?? 'nba' }),
+});

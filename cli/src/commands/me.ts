@@ -1,10 +1,10 @@
 /** `props me`: your key, tier, limits and how much of today's quota is used. */
 import type { KeyInfo } from '@propsfeed/contract';
-import type { Command } from 'commander';
-import { type CliApp, type CommandContext, show } from '../context';
+import type { CommandContext } from '../context';
 import type { Colors } from '../output/color';
 import { formatCount, formatDuration } from '../output/format';
 import { printable } from '../output/printable';
+import { requestCommand } from '../requestCommand';
 
 const BAR_WIDTH = 24;
 
@@ -56,17 +56,9 @@ export function renderMe(info: KeyInfo, ctx: CommandContext): string {
   return lines.map(([k, v]) => `${out.c.bold(k.toUpperCase().padEnd(8))}${v}\n`).join('');
 }
 
-export async function runMe(ctx: CommandContext): Promise<void> {
-  await show(
-    ctx,
-    () => ctx.client.me(),
-    (info) => renderMe(info, ctx),
-  );
-}
-
-export function register(program: Command, app: CliApp): void {
-  program
-    .command('me')
-    .description('your key, tier, limits and usage today')
-    .action((_opts, cmd: Command) => app.run(cmd, (ctx) => runMe(ctx)));
-}
+export const { run: runMe, register } = requestCommand({
+  name: 'me',
+  description: 'your key, tier, limits and usage today',
+  request: (ctx: CommandContext) => ctx.client.me(),
+  render: renderMe,
+});

@@ -1,10 +1,11 @@
 /** `props movement`: the biggest line moves board-wide (pro). */
 import { DEFAULT_MOVERS_LIMIT, MAX_MOVERS_LIMIT, type MovementResponse, type SportId } from '@propsfeed/contract';
-import type { Command } from 'commander';
-import { type CliApp, type CommandContext, show } from '../context';
+import { Option } from 'commander';
+import type { CommandContext } from '../context';
 import { limitOption, parseIsoTime, sportOption, statOption } from '../options';
 import { numberCell, shortMatchup, showing, sportName, startCell } from '../output/rows';
 import { type Column, cell } from '../output/table';
+import { requestCommand } from '../requestCommand';
 
 export interface MovementOptions {
   sport?: SportId;
@@ -60,25 +61,16 @@ export function renderMovement(data: MovementResponse, ctx: CommandContext): str
   );
 }
 
-export async function runMovement(ctx: CommandContext, opts: MovementOptions): Promise<void> {
-  await show(
-    ctx,
-    () => ctx.client.movement(opts),
-    (data) => renderMovement(data, ctx),
-  );
-}
-
-export function register(program: Command, app: CliApp): void {
-  program
-    .command('movement')
-    .description('the biggest line moves board-wide (pro tier and above)')
-    .addOption(sportOption())
-    .addOption(statOption())
-    .option('--since <time>', 'moves since this ISO time (default: since each line opened)', parseIsoTime)
-    .addOption(
-      limitOption(MAX_MOVERS_LIMIT, `at most N movers (1 to ${MAX_MOVERS_LIMIT}, default ${DEFAULT_MOVERS_LIMIT})`),
-    )
-    .action((opts: MovementOptions, cmd: Command) =>
-      app.run(cmd, (ctx) => runMovement(ctx, opts), { sport: opts.sport ?? 'nba', feature: 'line movement' }),
-    );
-}
+export const { run: runMovement, register } = requestCommand({
+  name: 'movement',
+  description: 'the biggest line moves board-wide (pro tier and above)',
+  options: [
+    sportOption(),
+    statOption(),
+    new Option('--since <time>', 'moves since this ISO time (default: since each line opened)').argParser(parseIsoTime),
+    limitOption(MAX_MOVERS_LIMIT, `at most N movers (1 to ${MAX_MOVERS_LIMIT}, default ${DEFAULT_MOVERS_LIMIT})`),
+  ],
+  request: (ctx: CommandContext, opts: MovementOptions) => ctx.client.movement(opts),
+  render: renderMovement,
+  hint: (opts) => ({ sport: opts.sport ?? 'nba', feature: 'line movement' }),
+});

@@ -1,10 +1,11 @@
 /** `props player-context <name>`: a player's averages, recent form and hit rate against today's line. */
 import type { PlayerContextResponse, SportId } from '@propsfeed/contract';
-import type { Command } from 'commander';
-import { type CliApp, type CommandContext, show } from '../context';
+import { Argument } from 'commander';
+import type { CommandContext } from '../context';
 import { sportOption, statOption } from '../options';
 import { numberCell, sportName } from '../output/rows';
 import { type Column, cell } from '../output/table';
+import { requestCommand } from '../requestCommand';
 
 export interface PlayerContextOptions {
   sport?: SportId;
@@ -59,25 +60,16 @@ export function renderPlayerContext(data: PlayerContextResponse, ctx: CommandCon
   );
 }
 
-export async function runPlayerContext(ctx: CommandContext, name: string, opts: PlayerContextOptions): Promise<void> {
-  await show(
-    ctx,
-    () => ctx.client.playerContext({ name, sport: opts.sport, stat: opts.stat }),
-    (data) => renderPlayerContext(data, ctx),
-  );
-}
-
-export function register(program: Command, app: CliApp): void {
-  program
-    .command('player-context')
-    .description("a player's averages, recent form and hit rate against today's line")
-    .argument('<name>', 'player name')
-    .addOption(statOption('one stat key (default: every stat)'))
-    .addOption(sportOption('sport id (default: the sport the player plays)'))
-    .action((name: string, opts: PlayerContextOptions, cmd: Command) =>
-      app.run(cmd, (ctx) => runPlayerContext(ctx, name, opts), {
-        sport: opts.sport,
-        ambiguous: 'Narrow it with --sport or more of the name.',
-      }),
-    );
-}
+export const { run: runPlayerContext, register } = requestCommand({
+  name: 'player-context',
+  description: "a player's averages, recent form and hit rate against today's line",
+  arguments: [new Argument('<name>', 'player name')],
+  options: [
+    statOption('one stat key (default: every stat)'),
+    sportOption('sport id (default: the sport the player plays)'),
+  ],
+  request: (ctx: CommandContext, name: string, opts: PlayerContextOptions) =>
+    ctx.client.playerContext({ name, sport: opts.sport, stat: opts.stat }),
+  render: renderPlayerContext,
+  hint: (opts) => ({ sport: opts.sport, ambiguous: 'Narrow it with --sport or more of the name.' }),
+});

@@ -1,7 +1,7 @@
 /** `props player-props <name>`: every active prop of one player, across the sports your tier allows. */
 import type { PlayerPropsResponse, SportId } from '@propsfeed/contract';
-import type { Command } from 'commander';
-import { type CliApp, type CommandContext, show } from '../context';
+import { Argument } from 'commander';
+import type { CommandContext } from '../context';
 import { CliError } from '../errors';
 import { sportOption } from '../options';
 import {
@@ -20,6 +20,7 @@ import {
   startCell,
 } from '../output/rows';
 import { type Column, cell } from '../output/table';
+import { requestCommand } from '../requestCommand';
 
 export interface PlayerPropsOptions {
   sport?: SportId;
@@ -59,24 +60,13 @@ export function renderPlayerProps(data: PlayerPropsResponse, ctx: CommandContext
   );
 }
 
-export async function runPlayerProps(ctx: CommandContext, name: string, opts: PlayerPropsOptions): Promise<void> {
-  await show(
-    ctx,
-    () => ctx.client.playerProps({ name, sport: opts.sport }),
-    (data) => renderPlayerProps(data, ctx),
-  );
-}
-
-export function register(program: Command, app: CliApp): void {
-  program
-    .command('player-props')
-    .description('every active prop of one player (the name is matched forgivingly)')
-    .argument('<name>', 'player name, e.g. "jokic"')
-    .addOption(sportOption('one sport (default: every sport your tier allows)'))
-    .action((name: string, opts: PlayerPropsOptions, cmd: Command) =>
-      app.run(cmd, (ctx) => runPlayerProps(ctx, name, opts), {
-        sport: opts.sport,
-        ambiguous: 'Narrow it with --sport or more of the name.',
-      }),
-    );
-}
+export const { run: runPlayerProps, register } = requestCommand({
+  name: 'player-props',
+  description: 'every active prop of one player (the name is matched forgivingly)',
+  arguments: [new Argument('<name>', 'player name, e.g. "jokic"')],
+  options: [sportOption('one sport (default: every sport your tier allows)')],
+  request: (ctx: CommandContext, name: string, opts: PlayerPropsOptions) =>
+    ctx.client.playerProps({ name, sport: opts.sport }),
+  render: renderPlayerProps,
+  hint: (opts) => ({ sport: opts.sport, ambiguous: 'Narrow it with --sport or more of the name.' }),
+});

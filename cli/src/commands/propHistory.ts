@@ -1,10 +1,11 @@
 /** `props prop-history <eventId> <player> <stat>`: every line change of one prop since it opened (pro). */
-import type { Book, PropHistoryResponse } from '@propsfeed/contract';
-import { type Command, Option } from 'commander';
-import { type CliApp, type CommandContext, show } from '../context';
+import type { Book, PropHistoryParams, PropHistoryResponse } from '@propsfeed/contract';
+import { Argument, Option } from 'commander';
+import type { CommandContext } from '../context';
 import { parseStat } from '../options';
 import { numberCell, oddsCell, timeCell } from '../output/rows';
 import { type Column, cell } from '../output/table';
+import { requestCommand } from '../requestCommand';
 
 export interface PropHistoryOptions {
   source?: Book;
@@ -41,30 +42,25 @@ export function renderPropHistory(data: PropHistoryResponse, ctx: CommandContext
   );
 }
 
-export async function runPropHistory(
-  ctx: CommandContext,
-  args: { eventId: string; player: string; stat: string },
-  opts: PropHistoryOptions,
-): Promise<void> {
-  await show(
-    ctx,
-    () => ctx.client.propHistory({ ...args, source: opts.source }),
-    (data) => renderPropHistory(data, ctx),
-  );
-}
+/** The prop: its game, player and stat. */
+type Prop = Omit<PropHistoryParams, 'source'>;
 
-export function register(program: Command, app: CliApp): void {
-  program
-    .command('prop-history')
-    .description('every line and odds change of one prop since it opened (pro tier and above)')
-    .argument('<eventId>', 'event id, e.g. pp_8812345')
-    .argument('<player>', 'player name')
-    .argument('<stat>', 'stat key, e.g. points', parseStat)
-    .addOption(new Option('--source <book>', 'one book only').choices(['prizepicks', 'underdog']))
-    .action((eventId: string, player: string, stat: string, opts: PropHistoryOptions, cmd: Command) =>
-      app.run(cmd, (ctx) => runPropHistory(ctx, { eventId, player, stat }, opts), {
-        feature: 'line history',
-        notFound: 'Check the event id (`props games`) and the player and stat (`props game-props <eventId>`).',
-      }),
-    );
-}
+export const { run: runPropHistory, register } = requestCommand({
+  name: 'prop-history',
+  description: 'every line and odds change of one prop since it opened (pro tier and above)',
+  arguments: [
+    new Argument('<eventId>', 'event id, e.g. pp_8812345'),
+    new Argument('<player>', 'player name'),
+    new Argument('<stat>', 'stat key, e.g. points').argParser(parseStat),
+  ],
+  options: [new Option('--source <book>', 'one book only').choices(['prizepicks', 'underdog'])],
+  params: (eventId: string, player: string, stat: string, opts: PropHistoryOptions) =>
+    [{ eventId, player, stat }, opts] as [Prop, PropHistoryOptions],
+  request: (ctx: CommandContext, prop: Prop, opts: PropHistoryOptions) =>
+    ctx.client.propHistory({ ...prop, source: opts.source }),
+  render: renderPropHistory,
+  hint: {
+    feature: 'line history',
+    notFound: 'Check the event id (`props games`) and the player and stat (`props game-props <eventId>`).',
+  },
+});

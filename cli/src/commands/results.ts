@@ -1,11 +1,12 @@
 /** `props results`: the settled props of a day, one row per book: closing line, result and the chance published at lock. */
 import { MAX_RESULTS_LIMIT, type ResultsResponse, type SportId } from '@propsfeed/contract';
-import type { Command } from 'commander';
-import { type CliApp, type CommandContext, show } from '../context';
+import { Option } from 'commander';
+import type { CommandContext } from '../context';
 import { limitOption, parseDay, sportOption, statOption } from '../options';
 import { formatPercent } from '../output/format';
 import { shortMatchup, showing, sportName } from '../output/rows';
 import { type Column, cell } from '../output/table';
+import { requestCommand } from '../requestCommand';
 
 export interface ResultsOptions {
   date?: string;
@@ -56,27 +57,19 @@ export function renderResults(data: ResultsResponse, ctx: CommandContext): strin
   );
 }
 
-export async function runResults(ctx: CommandContext, opts: ResultsOptions): Promise<void> {
-  await show(
-    ctx,
-    () => ctx.client.results(opts),
-    (data) => renderResults(data, ctx),
-  );
-}
-
-export function register(program: Command, app: CliApp): void {
-  program
-    .command('results')
-    .description("settled props of a day: each book's closing line, result and the chance published at lock")
-    .option('-d, --date <day>', 'UTC day YYYY-MM-DD (default: today for pro, yesterday for free)', parseDay)
-    .addOption(sportOption('sport id (default: every sport your tier allows)'))
-    .option('-p, --player <name>', 'only this player')
-    .addOption(statOption())
-    .addOption(limitOption(MAX_RESULTS_LIMIT, `at most N props (1 to ${MAX_RESULTS_LIMIT})`))
-    .action((opts: ResultsOptions, cmd: Command) =>
-      app.run(cmd, (ctx) => runResults(ctx, opts), {
-        ...(opts.sport ? { sport: opts.sport } : {}),
-        feature: "today's list of results",
-      }),
-    );
-}
+export const { run: runResults, register } = requestCommand({
+  name: 'results',
+  description: "settled props of a day: each book's closing line, result and the chance published at lock",
+  options: [
+    new Option('-d, --date <day>', 'UTC day YYYY-MM-DD (default: today for pro, yesterday for free)').argParser(
+      parseDay,
+    ),
+    sportOption('sport id (default: every sport your tier allows)'),
+    new Option('-p, --player <name>', 'only this player'),
+    statOption(),
+    limitOption(MAX_RESULTS_LIMIT, `at most N props (1 to ${MAX_RESULTS_LIMIT})`),
+  ],
+  request: (ctx: CommandContext, opts: ResultsOptions) => ctx.client.results(opts),
+  render: renderResults,
+  hint: (opts) => ({ ...(opts.sport ? { sport: opts.sport } : {}), feature: "today's list of results" }),
+});

@@ -1,9 +1,8 @@
 /** `props scan`: every prop of today's games as rows, to sort and filter. */
 import { BOOKS, MAX_SCAN_LIMIT, SCAN_SORTS, type ScanResponse, type ScanSort, type SportId } from '@propsfeed/contract';
-import { type Command, Option } from 'commander';
-import { type CliApp, type CommandContext, show } from '../context';
+import { Option } from 'commander';
+import type { CommandContext } from '../context';
 import { intParser, limitOption, sportOption, statOption, watchOption } from '../options';
-import { toJson } from '../output/output';
 import { printable } from '../output/printable';
 import {
   EDGE_COLUMN,
@@ -23,6 +22,7 @@ import {
   teamCell,
 } from '../output/rows';
 import { type Column, cell } from '../output/table';
+import { requestCommand } from '../requestCommand';
 
 export interface ScanOptions {
   sport?: SportId;
@@ -118,49 +118,36 @@ export function renderScan(
   );
 }
 
-export async function runScan(ctx: CommandContext, opts: ScanOptions): Promise<void> {
-  if (opts.watch) {
+export const { run: runScan, register } = requestCommand({
+  name: 'scan',
+  description: "every prop of today's games as rows, live first",
+  options: [
+    sportOption(),
+    statOption('only this stat key, e.g. points'),
+    limitOption(MAX_SCAN_LIMIT, `at most N rows (1 to ${MAX_SCAN_LIMIT}; your tier's scan limit applies)`),
+    new Option(
+      '--sort <by>',
+      'order the whole board before --limit: line (highest first), odds (best price first), edge (best first, pro), books (most first), player',
+    ).choices(SCAN_SORTS),
+    new Option('--min-books <n>', `only props posted by at least N books (1 to ${BOOKS.length})`).argParser(
+      intParser(1, BOOKS.length),
+    ),
+    new Option('--why', 'under each row with an edge, the workings of its estimate (pro; piped: a last field)'),
+    watchOption(),
+  ],
+  helpAfter:
+    '\n--sort and --min-books are applied by the server to the whole board, so --limit N shows its true top N.',
+  request: (ctx: CommandContext, { sport, stat, limit, sort, minBooks }: ScanOptions) =>
+    ctx.client.scan({ sport, stat, limit, sort, minBooks }),
+  render: renderScan,
+  watch: (opts) => {
+    if (!opts.watch) return undefined;
     const sport = opts.sport ?? 'nba';
     const shape = { sort: opts.sort, minBooks: opts.minBooks };
-    await ctx.watch({ sport, ...(opts.stat ? { stats: opts.stat } : {}) }, (board) => {
-      const data = board.scan(sport, opts.stat, opts.limit, shape);
-      return ctx.json ? toJson(data) : renderScan(data, ctx, opts);
-    });
-    return;
-  }
-  const { sport, stat, limit, sort, minBooks } = opts;
-  await show(
-    ctx,
-    () => ctx.client.scan({ sport, stat, limit, sort, minBooks }),
-    (data) => renderScan(data, ctx, opts),
-  );
-}
-
-export function register(program: Command, app: CliApp): void {
-  program
-    .command('scan')
-    .description("every prop of today's games as rows, live first")
-    .addOption(sportOption())
-    .addOption(statOption('only this stat key, e.g. points'))
-    .addOption(limitOption(MAX_SCAN_LIMIT, `at most N rows (1 to ${MAX_SCAN_LIMIT}; your tier's scan limit applies)`))
-    .addOption(
-      new Option(
-        '--sort <by>',
-        'order the whole board before --limit: line (highest first), odds (best price first), edge (best first, pro), books (most first), player',
-      ).choices(SCAN_SORTS),
-    )
-    .option(
-      '--min-books <n>',
-      `only props posted by at least N books (1 to ${BOOKS.length})`,
-      intParser(1, BOOKS.length),
-    )
-    .option('--why', 'under each row with an edge, the workings of its estimate (pro; piped: a last field)')
-    .addOption(watchOption())
-    .addHelpText(
-      'after',
-      '\n--sort and --min-books are applied by the server to the whole board, so --limit N shows its true top N.',
-    )
-    .action((opts: ScanOptions, cmd: Command) =>
-      app.run(cmd, (ctx) => runScan(ctx, opts), { sport: opts.sport ?? 'nba' }),
-    );
-}
+    return {
+      stream: { sport, ...(opts.stat ? { stats: opts.stat } : {}) },
+      answer: (board) => board.scan(sport, opts.stat, opts.limit, shape),
+    };
+  },
+  hint: (opts) => ({ sport: opts.sport ?? 'nba' }),
+});

@@ -1,8 +1,8 @@
 /** `props sports`: the sport catalog and which sports your tier allows. */
 import type { SportsResponse } from '@propsfeed/contract';
-import type { Command } from 'commander';
-import { type CliApp, type CommandContext, show } from '../context';
+import type { CommandContext } from '../context';
 import { cell } from '../output/table';
+import { requestCommand } from '../requestCommand';
 
 export function renderSports(data: SportsResponse, ctx: CommandContext): string {
   const { out } = ctx;
@@ -16,17 +16,9 @@ export function renderSports(data: SportsResponse, ctx: CommandContext): string 
   return table + out.note(`${enabled} of ${data.sports.length} sports are in your tier`);
 }
 
-export async function runSports(ctx: CommandContext): Promise<void> {
-  await show(
-    ctx,
-    () => ctx.client.sports(),
-    (data) => renderSports(data, ctx),
-  );
-}
-
-export function register(program: Command, app: CliApp): void {
-  program
-    .command('sports')
-    .description('list sports and which ones your tier allows')
-    .action((_opts, cmd: Command) => app.run(cmd, (ctx) => runSports(ctx)));
-}
+export const { run: runSports, register } = requestCommand({
+  name: 'sports',
+  description: 'list sports and which ones your tier allows',
+  request: (ctx: CommandContext) => ctx.client.sports(),
+  render: renderSports,
+});

@@ -15,13 +15,14 @@ import {
   type SportId,
   type TrackRecordResponse,
 } from '@propsfeed/contract';
-import { type Command, InvalidArgumentError, Option } from 'commander';
-import { type CliApp, type CommandContext, show } from '../context';
+import { InvalidArgumentError, Option } from 'commander';
+import type { CommandContext } from '../context';
 import { parseDay, sportOption, statOption } from '../options';
 import type { Colors } from '../output/color';
 import { formatPercent } from '../output/format';
 import { sportName } from '../output/rows';
 import { cell } from '../output/table';
+import { requestCommand } from '../requestCommand';
 
 const METHODS = PROBABILITY_BASES.filter((b) => b !== 'none' && b !== 'live');
 const BAR_WIDTH = 20;
@@ -224,30 +225,22 @@ export function renderTrackRecord(data: TrackRecordResponse, ctx: CommandContext
   );
 }
 
-export async function runTrackRecord(ctx: CommandContext, opts: TrackRecordOptions): Promise<void> {
-  const { minEdge: _, edges: __, ...query } = opts;
-  await show(
-    ctx,
-    () => ctx.client.trackRecord(query),
-    (data) => renderTrackRecord(data, ctx, opts),
-  );
-}
-
-export function register(program: Command, app: CliApp): void {
-  program
-    .command('track-record')
-    .description("the service's track record: Brier score, log loss, calibration bars and edge picks")
-    .addOption(sportOption('sport id (default: every sport your tier allows)'))
-    .addOption(statOption())
-    .option('--since <day>', 'only games on or after this UTC day, YYYY-MM-DD', parseDay)
-    .addOption(new Option('-m, --method <basis>', 'only estimates of this basis').choices(METHODS))
-    .option(
-      '--min-edge <x>',
-      `the edge picks shown (one of ${EDGE_THRESHOLDS.join(', ')}; default 0.02)`,
+export const { run: runTrackRecord, register } = requestCommand({
+  name: 'track-record',
+  description: "the service's track record: Brier score, log loss, calibration bars and edge picks",
+  options: [
+    sportOption('sport id (default: every sport your tier allows)'),
+    statOption(),
+    new Option('--since <day>', 'only games on or after this UTC day, YYYY-MM-DD').argParser(parseDay),
+    new Option('-m, --method <basis>', 'only estimates of this basis').choices(METHODS),
+    new Option('--min-edge <x>', `the edge picks shown (one of ${EDGE_THRESHOLDS.join(', ')}; default 0.02)`).argParser(
       parseThreshold,
-    )
-    .option('--edges', 'every edge row (piped: the edge rows instead of the calibration rows)')
-    .action((opts: TrackRecordOptions, cmd: Command) =>
-      app.run(cmd, (ctx) => runTrackRecord(ctx, opts), opts.sport ? { sport: opts.sport } : {}),
-    );
-}
+    ),
+    new Option('--edges', 'every edge row (piped: the edge rows instead of the calibration rows)'),
+  ],
+  // --min-edge and --edges choose what is shown; the API is asked for the rest.
+  request: (ctx: CommandContext, { minEdge: _, edges: __, ...query }: TrackRecordOptions) =>
+    ctx.client.trackRecord(query),
+  render: renderTrackRecord,
+  hint: (opts) => (opts.sport ? { sport: opts.sport } : {}),
+});

@@ -8,6 +8,7 @@ import {
   type Book,
   type CreatedWebhook,
   type CreateWebhookRequest,
+  type RotatedSecret,
   type SportId,
   WEBHOOK_EVENT_TYPES,
   type Webhook,
@@ -16,8 +17,9 @@ import {
   type WebhookEvent,
   type WebhookEventType,
 } from '@propsfeed/contract';
-import { type Command, InvalidArgumentError, Option } from 'commander';
-import { type CliApp, type CommandContext, show } from '../context';
+import type { WebhookDeliveriesParams } from '@propsfeed/sdk';
+import { Argument, type Command, InvalidArgumentError, Option } from 'commander';
+import type { CliApp, CommandContext } from '../context';
 import { CliError, EXIT } from '../errors';
 import { type ListenOptions, listenForWebhooks } from '../listen';
 import { intParser, parseMinEdge, parseSport, parseStatList } from '../options';
@@ -25,6 +27,7 @@ import { plainOdds } from '../output/format';
 import { toJson } from '../output/output';
 import { printable } from '../output/printable';
 import { cell } from '../output/table';
+import { requestCommand } from '../requestCommand';
 
 export interface AddOptions {
   events: WebhookEventType[];
@@ -165,6 +168,12 @@ export function renderTest(d: WebhookDelivery, ctx: CommandContext): string {
   return `${out.c.red('✗')} ping ${d.id}: ${outcomeOf(d)}${d.error ? ` (${printable(d.error)})` : ''}${retry}\n`;
 }
 
+export function renderRotated(r: RotatedSecret, ctx: CommandContext): string {
+  const { out } = ctx;
+  if (!out.terminal) return `${r.secret}\n`;
+  return `New secret for ${r.id} (shown only now):\n\n  ${out.c.bold(r.secret)}\n\n${out.note(`The previous secret also signs until ${r.previousSecretExpiresAt}.`)}`;
+}
+
 export function renderDeliveries(data: WebhookDeliveries, ctx: CommandContext): string {
   const { out } = ctx;
   const status = (d: WebhookDelivery) =>
@@ -235,6 +244,7 @@ export function summaryOf(event: WebhookEvent): string {
 }
 
 const NOT_FOUND = { notFound: 'Run `props webhooks list` to see your endpoints.', feature: 'webhooks' };
+const ENDPOINT_ID = new Argument('<id>', 'the endpoint id (wh_…)');
 
 export function register(program: Command, app: CliApp): void {
   const webhooks = program
@@ -242,84 +252,83 @@ export function register(program: Command, app: CliApp): void {
     .description(
       'webhook endpoints: signed pushes of line moves, edges, games and results to your server (pro and above)',
     );
-  registerAdd(webhooks, app);
-  registerReads(webhooks, app);
+  create.register(webhooks, app);
+  list.register(webhooks, app);
   registerByEndpoint(webhooks, app);
   registerListen(webhooks, app);
 }
 
 /** `props webhooks create`: an endpoint, its filters and thresholds. */
-function registerAdd(webhooks: Command, app: CliApp): void {
-  webhooks
-    .command('create')
-    .description('register an endpoint; its signing secret is printed once')
-    .argument('<url>', 'where deliveries are POSTed (https://)')
-    .addOption(
-      new Option('--events <types>', `comma-separated: ${WEBHOOK_EVENT_TYPES.join(', ')}`)
-        .argParser(parseEvents)
-        .makeOptionMandatory(),
-    )
-    .option('-s, --sport <ids>', 'only these sports, comma-separated or repeated', collect(parseSport))
-    .option('--stat <keys>', 'only these stat keys, comma-separated', parseStatList)
-    .option(
-      '-p, --player <name>',
-      'only this player (repeat for more)',
-      collect((v) => v),
-    )
-    .option('--book <books>', 'only props these books post (their own lines judge a move)', collect(parseBook))
-    .option(
-      '-e, --game <ids>',
-      'only these games (event ids)',
-      collect((v) => v.trim()),
-    )
-    .option('--line <x>', 'prop.line_moved: a line move of at least x (default 0.5)', parseLine)
-    .option(
-      '--odds <cents>',
-      'prop.line_moved: or an odds move of at least this many cents (default 10)',
+const create = requestCommand({
+  name: 'create',
+  description: 'register an endpoint; its signing secret is printed once',
+  arguments: [new Argument('<url>', 'where deliveries are POSTed (https://)')],
+  options: [
+    new Option('--events <types>', `comma-separated: ${WEBHOOK_EVENT_TYPES.join(', ')}`)
+      .argParser(parseEvents)
+      .makeOptionMandatory(),
+    new Option('-s, --sport <ids>', 'only these sports, comma-separated or repeated').argParser(collect(parseSport)),
+    new Option('--stat <keys>', 'only these stat keys, comma-separated').argParser(parseStatList),
+    new Option('-p, --player <name>', 'only this player (repeat for more)').argParser(collect((v) => v)),
+    new Option('--book <books>', 'only props these books post (their own lines judge a move)').argParser(
+      collect(parseBook),
+    ),
+    new Option('-e, --game <ids>', 'only these games (event ids)').argParser(collect((v) => v.trim())),
+    new Option('--line <x>', 'prop.line_moved: a line move of at least x (default 0.5)').argParser(parseLine),
+    new Option('--odds <cents>', 'prop.line_moved: or an odds move of at least this many cents (default 10)').argParser(
       intParser(1, 1000),
-    )
-    .option('--min-edge <x>', 'prop.edge: the edge to watch for, e.g. 0.03 (needed for prop.edge)', parseMinEdge)
-    .option('--entry <id>', 'prop.edge: the entry type judged against (see `props entries`)')
-    .option('--description <text>', 'a note for you')
-    .action((url: string, opts: AddOptions, cmd: Command) =>
-      app.run(
-        cmd,
-        (ctx) =>
-          show(
-            ctx,
-            () => ctx.webhooks.create(createRequestOf(url, opts)),
-            (c) => renderCreated(c, ctx),
-          ),
-        { feature: 'webhooks' },
-      ),
-    );
-}
+    ),
+    new Option('--min-edge <x>', 'prop.edge: the edge to watch for, e.g. 0.03 (needed for prop.edge)').argParser(
+      parseMinEdge,
+    ),
+    new Option('--entry <id>', 'prop.edge: the entry type judged against (see `props entries`)'),
+    new Option('--description <text>', 'a note for you'),
+  ],
+  request: (ctx: CommandContext, url: string, opts: AddOptions) => ctx.webhooks.create(createRequestOf(url, opts)),
+  render: renderCreated,
+  hint: { feature: 'webhooks' },
+});
 
 /** `props webhooks list`: what is registered. */
-function registerReads(webhooks: Command, app: CliApp): void {
-  webhooks
-    .command('list')
-    .description("your key's endpoints")
-    .action((_opts, cmd: Command) =>
-      app.run(
-        cmd,
-        (ctx) =>
-          show(
-            ctx,
-            () => ctx.webhooks.list(),
-            (d) => renderList(d, ctx),
-          ),
-        { feature: 'webhooks' },
-      ),
-    );
-}
+const list = requestCommand({
+  name: 'list',
+  description: "your key's endpoints",
+  request: (ctx: CommandContext) => ctx.webhooks.list(),
+  render: renderList,
+  hint: { feature: 'webhooks' },
+});
 
-/** `props webhooks delete | test | deliveries | retry-delivery | pause | resume | rotate-secret`: one endpoint by id. */
+/** `props webhooks deliveries`: an endpoint's delivery log. */
+const deliveries = requestCommand({
+  name: 'deliveries',
+  description: "an endpoint's delivery log, newest first",
+  arguments: [ENDPOINT_ID],
+  options: [
+    new Option('--status <status>', 'only these').choices(['pending', 'succeeded', 'failed']),
+    new Option('-n, --limit <n>', 'at most this many (1 to 100, default 20)').argParser(intParser(1, 100)).default(20),
+    new Option('--before <cursor>', 'older than this (the cursor the previous page printed)'),
+  ],
+  request: (ctx: CommandContext, id: string, opts: WebhookDeliveriesParams) => ctx.webhooks.deliveries(id, opts),
+  render: renderDeliveries,
+  hint: NOT_FOUND,
+});
+
+/** `props webhooks rotate-secret`: a new signing secret, shown once. */
+const rotateSecret = requestCommand({
+  name: 'rotate-secret',
+  description: 'a new signing secret; the old one also signs for 24 hours',
+  arguments: [ENDPOINT_ID],
+  request: (ctx: CommandContext, id: string) => ctx.webhooks.rotateSecret(id),
+  render: renderRotated,
+  hint: NOT_FOUND,
+});
+
+/** `props webhooks delete | test | deliveries | retry-delivery | pause | resume | rotate-secret`: one endpoint by id, in help order. */
 function registerByEndpoint(webhooks: Command, app: CliApp): void {
   webhooks
     .command('delete')
     .description('delete an endpoint and its delivery log')
-    .argument('<id>', 'the endpoint id (wh_…)')
+    .addArgument(ENDPOINT_ID)
     .action((id: string, _opts, cmd: Command) =>
       app.run(
         cmd,
@@ -334,7 +343,7 @@ function registerByEndpoint(webhooks: Command, app: CliApp): void {
   webhooks
     .command('test')
     .description('send a ping now and show how the endpoint answered')
-    .argument('<id>', 'the endpoint id (wh_…)')
+    .addArgument(ENDPOINT_ID)
     .action((id: string, _opts, cmd: Command) =>
       app.run(
         cmd,
@@ -348,35 +357,12 @@ function registerByEndpoint(webhooks: Command, app: CliApp): void {
       ),
     );
 
-  webhooks
-    .command('deliveries')
-    .description("an endpoint's delivery log, newest first")
-    .argument('<id>', 'the endpoint id (wh_…)')
-    .addOption(new Option('--status <status>', 'only these').choices(['pending', 'succeeded', 'failed']))
-    .option('-n, --limit <n>', 'at most this many (1 to 100, default 20)', intParser(1, 100), 20)
-    .option('--before <cursor>', 'older than this (the cursor the previous page printed)')
-    .action(
-      (
-        id: string,
-        opts: { status?: 'pending' | 'succeeded' | 'failed'; limit: number; before?: string },
-        cmd: Command,
-      ) =>
-        app.run(
-          cmd,
-          (ctx) =>
-            show(
-              ctx,
-              () => ctx.webhooks.deliveries(id, opts),
-              (d) => renderDeliveries(d, ctx),
-            ),
-          NOT_FOUND,
-        ),
-    );
+  deliveries.register(webhooks, app);
 
   webhooks
     .command('retry-delivery')
     .description('send a delivery again now (same webhook-id and body)')
-    .argument('<id>', 'the endpoint id (wh_…)')
+    .addArgument(ENDPOINT_ID)
     .argument('<delivery>', 'the delivery id (msg_…) from `props webhooks deliveries`')
     .action((id: string, delivery: string, _opts, cmd: Command) =>
       app.run(
@@ -398,7 +384,7 @@ function registerByEndpoint(webhooks: Command, app: CliApp): void {
       .description(
         name === 'pause' ? 'stop sending to an endpoint for now' : 'send to a paused or disabled endpoint again',
       )
-      .argument('<id>', 'the endpoint id (wh_…)')
+      .addArgument(ENDPOINT_ID)
       .action((id: string, _opts, cmd: Command) =>
         app.run(
           cmd,
@@ -411,25 +397,7 @@ function registerByEndpoint(webhooks: Command, app: CliApp): void {
       );
   }
 
-  webhooks
-    .command('rotate-secret')
-    .description('a new signing secret; the old one also signs for 24 hours')
-    .argument('<id>', 'the endpoint id (wh_…)')
-    .action((id: string, _opts, cmd: Command) =>
-      app.run(
-        cmd,
-        (ctx) =>
-          show(
-            ctx,
-            () => ctx.webhooks.rotateSecret(id),
-            (r) =>
-              ctx.out.terminal
-                ? `New secret for ${r.id} (shown only now):\n\n  ${ctx.out.c.bold(r.secret)}\n\n${ctx.out.note(`The previous secret also signs until ${r.previousSecretExpiresAt}.`)}`
-                : `${r.secret}\n`,
-          ),
-        NOT_FOUND,
-      ),
-    );
+  rotateSecret.register(webhooks, app);
 }
 
 /** `props webhooks listen`: the local receiver for development. */
