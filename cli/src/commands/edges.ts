@@ -4,16 +4,17 @@ import { InvalidArgumentError, Option } from 'commander';
 import type { CommandContext } from '../context';
 import { limitOption, parseMinEdge, sportOption, statOption } from '../options';
 import { formatPercent } from '../output/format';
-import { printable } from '../output/printable';
 import {
   edgePoints,
-  edgeWorkings,
   rowWhen,
   shortMatchup,
   showing,
   sportName,
   startCell,
   teamCell,
+  WHY_COLUMN,
+  whyCell,
+  whyDetails,
 } from '../output/rows';
 import { type Column, cell } from '../output/table';
 import { requestCommand } from '../requestCommand';
@@ -59,7 +60,7 @@ export function renderEdges(data: EdgesResponse, ctx: CommandContext, opts: Pick
     { header: 'event', only: 'piped' },
     { header: 'start' },
     { header: 'team', only: 'piped' },
-    ...(why ? [{ header: 'why', only: 'piped' } as const] : []),
+    ...(why ? [WHY_COLUMN] : []),
   ];
   const withEdge = data.rows.filter((r) => r.edge);
   const rows = withEdge.flatMap((r) => {
@@ -81,7 +82,7 @@ export function renderEdges(data: EdgesResponse, ctx: CommandContext, opts: Pick
         cell(r.eventId),
         startCell(rowWhen(r), clock, out),
         cell(r.team ?? ''),
-        ...(why ? [cell(edgeWorkings(r) ?? '')] : []),
+        ...(why ? [whyCell(r)] : []),
       ],
     ];
   });
@@ -91,7 +92,7 @@ export function renderEdges(data: EdgesResponse, ctx: CommandContext, opts: Pick
   );
   if (rows.length === 0) return heading + out.note('No props with an edge match.');
   const floor = data.minEdge === null ? '' : ` · edge ≥ ${edgePoints(data.minEdge)} % pts`;
-  const details = why ? withEdge.map((r) => printable(edgeWorkings(r) ?? 'no workings given')) : undefined;
+  const details = why ? whyDetails(withEdge) : undefined;
   return (
     heading +
     out.table(columns, rows, { drop: DROP_ORDER, ...(details ? { details } : {}) }) +

@@ -3,12 +3,10 @@ import { BOOKS, MAX_SCAN_LIMIT, SCAN_SORTS, type ScanResponse, type ScanSort, ty
 import { Option } from 'commander';
 import type { CommandContext } from '../context';
 import { intParser, limitOption, sportOption, statOption, watchOption } from '../options';
-import { printable } from '../output/printable';
 import {
   EDGE_COLUMN,
   EDGE_LEGEND,
   edgeCell,
-  edgeWorkings,
   LINE_COLUMNS,
   lineCells,
   numberCell,
@@ -20,6 +18,9 @@ import {
   sportName,
   startCell,
   teamCell,
+  WHY_COLUMN,
+  whyCell,
+  whyDetails,
 } from '../output/rows';
 import { type Column, cell } from '../output/table';
 import { requestCommand } from '../requestCommand';
@@ -80,7 +81,7 @@ export function renderScan(
     { header: 'start' },
     ...(hasProjection || !out.terminal ? [{ header: 'proj', align: 'right' } as const] : []),
     ...PIPED_PROP_COLUMNS,
-    ...(why ? [{ header: 'why', only: 'piped' } as const] : []),
+    ...(why ? [WHY_COLUMN] : []),
   ];
   const cells = rows.map((r) => [
     cell(r.player),
@@ -94,7 +95,7 @@ export function renderScan(
     startCell(rowWhen(r), clock, out),
     ...(hasProjection || !out.terminal ? [numberCell(r.propsfeedProjection?.value, out)] : []),
     ...pipedPropCells(r),
-    ...(why ? [cell(edgeWorkings(r) ?? '')] : []),
+    ...(why ? [whyCell(r)] : []),
   ]);
   const total = data.total ?? data.count;
   const delayed = data.delayed ? ' · delayed (free tier)' : '';
@@ -103,9 +104,7 @@ export function renderScan(
     `${sportName(data.sport)} props${data.stat ? ` · ${data.stat}` : ''} · ${opts.sort ? SORT_WORDS[opts.sort] : 'live first, then by start'}`,
   );
   if (rows.length === 0) return heading + out.note(`No props match.${delayed}`);
-  const details = why
-    ? rows.map((r) => (r.edge ? printable(edgeWorkings(r) ?? 'no workings given') : undefined))
-    : undefined;
+  const details = why ? whyDetails(rows) : undefined;
   return (
     heading +
     out.table(columns, cells, {

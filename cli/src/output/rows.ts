@@ -124,9 +124,21 @@ export function edgePoints(edge: number): string {
   return `${edge > 0 ? '+' : ''}${(edge * 100).toFixed(1)}`;
 }
 
-/** The workings of a row's edge: the one sentence the API gives with it (inputs, weights, mean, chance, breakeven). */
-export function edgeWorkings(r: Pick<ScanRow, 'edge'>): string | undefined {
-  return r.edge?.workings;
+/**
+ * --why's column: the workings of each row's edge, the one sentence the API gives with it
+ * (inputs, weights, mean, chance, breakeven). Piped output has it as a column; a terminal
+ * prints it under the row (`whyDetails`).
+ */
+export const WHY_COLUMN = { header: 'why', only: 'piped' } as const;
+
+/** A row's cell under WHY_COLUMN. */
+export function whyCell(r: Pick<ScanRow, 'edge'>): Cell {
+  return cell(r.edge?.workings ?? '');
+}
+
+/** What a terminal prints under each row with --why: nothing under a row without an edge. */
+export function whyDetails(rows: ReadonlyArray<Pick<ScanRow, 'edge'>>): Array<string | undefined> {
+  return rows.map((r) => (r.edge ? printable(r.edge.workings ?? 'no workings given') : undefined));
 }
 
 /** A sport as a heading names it ("NBA Basketball"); every sport when none is given. */
