@@ -177,7 +177,6 @@ export const UNSUPPORTED_STATS: Partial<Record<SportId, Record<string, string>>>
   },
 };
 
-/** Most rows one scan answers (GET /props `limit`, an enterprise key's scanLimit); a tier may cap lower. */
 /**
  * The MCP tools, by the names the spec gives them (the tools/list order). Each is one file,
  * server/src/mcp/tools/<name in camelCase>.ts, answering from the PropsApi methods it calls.
@@ -198,6 +197,7 @@ export const MCP_TOOL_NAMES = [
 ] as const;
 export type McpToolName = (typeof MCP_TOOL_NAMES)[number];
 
+/** Most rows one scan answers (GET /props `limit`, an enterprise key's scanLimit); a tier may cap lower. */
 export const MAX_SCAN_LIMIT = 5000;
 /** Most movers one movement answer lists (GET /props/movement `limit`), and how many when not asked. */
 export const MAX_MOVERS_LIMIT = 500;
