@@ -10,7 +10,8 @@
  */
 import { parseArgs } from 'node:util';
 import { type ProbabilityScores, scoreProbabilities } from '@propsfeed/server/model';
-import { LIVE_POINTS, marketDays, SimWorld } from '@propsfeed/sim';
+import { SimWorld } from '@propsfeed/sim';
+import { LIVE_POINTS, marketDays } from './marketDays';
 
 const DAY_MS = 24 * 60 * 60_000;
 

@@ -6,11 +6,8 @@
  * payloads at any moment for the backfill's replay.
  */
 export { startSimBooks } from './books';
-export type { TrueModel } from './distributions';
-export { pastGameLogs, SEASON_GAMES, type SimGameLog } from './gameLogs';
-export { LIVE_POINTS, marketDays, marketOutcomes, type Outcome } from './market';
-export { type OracleChances, type OraclePart, oracle, oracleChances } from './oracle';
-export { PRIZEPICKS_LEAGUES, renderPrizePicks, renderUnderdog } from './render';
+export { pastGameLogs } from './gameLogs';
+export { oracle, oracleChances } from './oracle';
+export { renderPrizePicks, renderUnderdog } from './render';
 export { type SimServer, startSimServer } from './server';
-export type { SimSport } from './sports';
 export * from './world';

@@ -22,7 +22,7 @@ export { fitCoefficients, fitLiveScale, type Sample } from './fit';
 export { playedShareAt } from './live';
 export { type Coefficients, dispersionOf, marketMean, modelFor, seasonMean } from './model';
 export { playerInputBefore } from './playerInput';
-export { CALIBRATION_BINS, LOG_LOSS_CLAMP, type ProbabilityScores, scoreProbabilities } from './record';
+export { CALIBRATION_BINS, LOG_LOSS_CLAMP, type Outcome, type ProbabilityScores, scoreProbabilities } from './record';
 
 const DAY_MS = 86_400_000;
 

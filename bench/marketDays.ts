@@ -4,27 +4,12 @@
  * pre-game moment (the lock) and at points in-game, settled by the final value the game logs
  * record. Never served by the API.
  */
-import { SIM_SPORTS, type SimGame, type SimWorld } from './world';
-
-/** A priced line's de-vigged over chance `q`, and whether the over won. */
-export interface Outcome {
-  q: number;
-  over: boolean;
-}
+import { resultOf } from '@propsfeed/server/history';
+import { devigMultiplicative, type Outcome } from '@propsfeed/server/model';
+import { SIM_SPORTS, type SimGame, type SimWorld } from '@propsfeed/sim';
 
 /** In-game snapshots: these fractions of each game's span. */
 export const LIVE_POINTS = [0.25, 0.5, 0.75];
-
-/** The chance an American price implies, margin and all. */
-function impliedChance(american: number): number {
-  return american < 0 ? -american / (100 - american) : 100 / (100 + american);
-}
-
-/** The over's share of both sides' implied chances: the price's over chance with the margin taken out. */
-function overWithoutMargin(over: number, under: number): number {
-  const [o, u] = [impliedChance(over), impliedChance(under)];
-  return o / (o + u);
-}
 
 /** The priced Underdog lines of a game at `t`, settled by the game's final values. */
 export function marketOutcomes(world: SimWorld, game: SimGame, t: number): Outcome[] {
@@ -32,9 +17,9 @@ export function marketOutcomes(world: SimWorld, game: SimGame, t: number): Outco
   for (const prop of world.props(game, t)) {
     if (prop.udLine === undefined || prop.udOver === undefined || prop.udUnder === undefined || prop.udOneSided)
       continue;
-    const final = world.value(game, prop.player, prop.stat, game.endMs);
-    if (final === prop.udLine) continue;
-    out.push({ q: overWithoutMargin(prop.udOver, prop.udUnder), over: final > prop.udLine });
+    const result = resultOf(world.value(game, prop.player, prop.stat, game.endMs), prop.udLine);
+    if (result === 'push') continue;
+    out.push({ q: devigMultiplicative(prop.udOver, prop.udUnder).pOver, over: result === 'over' });
   }
   return out;
 }

@@ -6,9 +6,10 @@
  */
 
 import type { CalibrationBin } from '@propsfeed/contract';
-import { marketDays, SimWorld } from '@propsfeed/sim';
+import { scoreProbabilities } from '@propsfeed/server/model';
+import { SimWorld } from '@propsfeed/sim';
 import { describe, expect, it } from 'vitest';
-import { scoreProbabilities } from '../../src/odds/record';
+import { marketDays } from '../marketDays';
 
 const DAY_MS = 24 * 60 * 60_000;
 const TO = Date.parse('2026-11-22T00:00:00Z');
