@@ -80,7 +80,7 @@ export const SATURATED_CPU = 0.9;
  * is measured at load. At 10, a shared-engine replica's script calls carry about four
  * requests each, so its req/s says more about the Redis round trip than about its capacity.
  */
-export function connectionsArg(argv = process.argv): number {
+function connectionsArg(argv = process.argv): number {
   const at = argv.indexOf('--connections');
   const raw = at >= 0 ? argv[at + 1] : process.env.BENCH_CONNECTIONS;
   const n = raw === undefined ? 50 : Number(raw);
@@ -276,10 +276,7 @@ export function compare(results: Map<string, Measured>, target: string, baseline
 }
 
 /** Prints comparisons as a table with their goals. */
-export function printComparisons(
-  rows: Array<[name: string, Comparison, goal: number | undefined]>,
-  nameWidth: number,
-): void {
+function printComparisons(rows: Array<[name: string, Comparison, goal: number | undefined]>, nameWidth: number): void {
   console.log(`\n${'ratio (median of the rounds)'.padEnd(nameWidth)}  value  rounds       basis            goal`);
   for (const [name, { median: value, lo, hi, basis }, goal] of rows) {
     const range = `${lo.toFixed(2)}-${hi.toFixed(2)}`;
@@ -295,12 +292,15 @@ export function printComparisons(
 /** A ratio to print: its label, the target, the baseline it is divided by, and its goal (undefined: context). */
 export type GoalRow = [name: string, target: string, baseline: string, goal: number | undefined];
 
-/** Prints the ratios whose target and baseline were both measured (`--only` may leave some out). */
+/**
+ * Prints the ratios whose target and baseline were both measured (`--only` may leave some out),
+ * and nothing, not even the header, when none were.
+ */
 export function printGoals(results: Map<string, Measured>, rows: GoalRow[], nameWidth: number): void {
+  const measured = rows.filter(([, target, baseline]) => results.has(target) && results.has(baseline));
+  if (measured.length === 0) return;
   printComparisons(
-    rows
-      .filter(([, target, baseline]) => results.has(target) && results.has(baseline))
-      .map(([name, target, baseline, goal]) => [name, compare(results, target, baseline), goal]),
+    measured.map(([name, target, baseline, goal]) => [name, compare(results, target, baseline), goal]),
     nameWidth,
   );
 }

@@ -6,15 +6,7 @@
  * beside bare Fastify sending the same bytes, whose main thread does all of its serving. Then
  * checkouts side by side (`--serve-from`) and one summary of the per-route goals.
  */
-import {
-  type Comparison,
-  compare,
-  type Measured,
-  printComparisons,
-  type RoundRatio,
-  ratioOfRounds,
-  SATURATED_CPU,
-} from './measure';
+import { type GoalRow, type Measured, printGoals, type RoundRatio, ratioOfRounds, SATURATED_CPU } from './measure';
 import { describeOtherThreads, UNNAMED_THREADS } from './process';
 import {
   BUSY_EVENING,
@@ -215,16 +207,14 @@ export function printServeSection(results: Map<string, Measured>, all: ServePair
     // Routes left out by --only are not printed as zeros (nor their tables' headers alone).
     const measured = pairs.filter((p) => results.has(p.ours) && results.has(p.fastify));
     if (measured.length > 0) printRoutes(instance, measured, results);
-    const rows: Array<[string, Comparison, number | undefined]> = [];
-    for (const p of pairs) {
-      if (results.has(p.ours) && results.has(p.fastify)) {
-        rows.push([`${instance.label}: ${p.route} ÷ bare Fastify`, compare(results, p.ours, p.fastify), 0.9]);
-      }
-      if (results.has(p.ours) && results.has(p.node)) {
-        rows.push([`${instance.label}: ${p.route} ÷ bare Node`, compare(results, p.ours, p.node), undefined]);
-      }
-    }
-    if (rows.length > 0) printComparisons(rows, 52);
+    printGoals(
+      results,
+      pairs.flatMap((p): GoalRow[] => [
+        [`${instance.label}: ${p.route} ÷ bare Fastify`, p.ours, p.fastify, 0.9],
+        [`${instance.label}: ${p.route} ÷ bare Node`, p.ours, p.node, undefined],
+      ]),
+      52,
+    );
     if (measured.length > 0) printRouteGoals(measured, results);
   }
   const [mine, ...others] = all;

@@ -336,8 +336,6 @@ interface RealSet {
   title: string;
   props: ReturnType<typeof parsePropsCsv>;
   logs: ReturnType<typeof parseLogs>;
-  first: string;
-  last: string;
 }
 
 function readRealSet(dirArg: string | undefined, fitUntil: string | undefined): RealSet {
@@ -362,7 +360,7 @@ function readRealSet(dirArg: string | undefined, fitUntil: string | undefined): 
   );
   if (fitUntil !== undefined && !(first < fitUntil && fitUntil <= last))
     throw new RealInputError(`--fit-until ${fitUntil} leaves no props to fit on or none to score (${first}..${last})`);
-  return { dir, title, props, logs, first, last };
+  return { dir, title, props, logs };
 }
 
 /** The rows to score and the coefficients that priced them: fitted before `fitUntil`, or the served real ones. */

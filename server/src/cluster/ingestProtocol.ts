@@ -1,13 +1,14 @@
 /** What the ingest worker (ingestWorker.ts) and the API thread (ingestThread.ts) say to each other. */
-import type { Book, EntryTable } from '@propsfeed/contract';
+import type { EntryTable } from '@propsfeed/contract';
 import type { BoardChange } from '../board/changes';
+import type { Upstream } from '../feed';
 import type { BackfillProgress } from '../feed/backfill';
 import type { FeedStatus } from '../feed/follow';
 import type { RenderedChange } from '../stream/rendered';
 
 export interface IngestWorkerData {
   /** The books, or the simulated world by its seed (a worker builds its own). */
-  upstream: { kind: 'books'; books: readonly Book[]; urls: Record<Book, string> } | { kind: 'simulator'; seed: number };
+  upstream: Upstream;
   store: { databaseUrl?: string | undefined; dataDir: string };
   /** The board clock's lead over the machine's (PROPS_SIM_CLOCK), in ms. */
   offsetMs: number;

@@ -24,7 +24,7 @@ export { BACKFILL_SPAN_MS, SimWorld, startSimBooks };
 export const SIM_SPORT_IDS: readonly SportId[] = SIM_SPORTS.map((sport) => sport.id);
 
 /** The simulated books' wire payloads at a moment: PrizePicks' per sport, Underdog's whole board. */
-export interface SimReplay {
+interface SimReplay {
   prizepicks(sport: SportId, at: number): unknown;
   underdog(at: number): unknown;
 }
