@@ -129,6 +129,7 @@ export function assembleRuntime(parts: RuntimeParts, shutdown = new Shutdown()):
     source: parts.feed,
     views: queries.views,
     now: boardNow,
+    onError: (err) => parts.logger?.debug?.({ err }, 'stream: the feed gave no board history at start'),
   });
   streams.start();
   shutdown.defer(async () => {
@@ -418,7 +419,7 @@ function webhookOptions(
 /**
  * The board routes' data over the store the feed writes (line history, game logs) and the
  * feed itself; its game-log index is also the views' ProjectionSource. `stop()` ends its
- * reloads and board watching (the store stays open).
+ * board watching and the reloads of an index it started (the store stays open).
  */
 export async function openBoardData(
   db: Db,
@@ -439,7 +440,8 @@ export async function openBoardData(
     openings,
     settlements,
     stop() {
-      gameLogs.stop();
+      // A started index passed in is its owner's to stop.
+      if (!started) gameLogs.stop();
       openings.stop();
     },
   };

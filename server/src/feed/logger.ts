@@ -3,6 +3,8 @@ export interface FeedLogger {
   info(o: object, msg?: string): void;
   warn(o: object, msg?: string): void;
   error(o: object, msg?: string): void;
+  /** For what only a developer chasing a problem wants (pino's, where the logger is pino). */
+  debug?(o: object, msg?: string): void;
 }
 
 export const SILENT_LOGGER: FeedLogger = { info() {}, warn() {}, error() {} };

@@ -91,7 +91,6 @@ export class Dispatcher {
    * against `held` before an outcome written after that claim may take its delivery out of
    * `held` (else a delivery claimed just before its success was written would look unclaimed).
    */
-  /** The store's writes, one at a time. */
   private readonly inStoreTurn = serially();
   private pumping: Promise<void> | undefined;
   private again = false;
