@@ -89,7 +89,7 @@ export async function openDb<Schema = unknown>(opts: OpenDbOptions): Promise<Db<
     if (!create && db.engine === 'postgres' && !(await hasMigrated(db.kysely as Kysely<unknown>))) {
       throw new StoreMissingError(describeStore(opts));
     }
-    await migrate(db.kysely as Kysely<unknown>, db.engine);
+    await migrate(db.kysely as Kysely<unknown>);
   } catch (err) {
     await db.close();
     throw err;
@@ -264,14 +264,9 @@ const provider: MigrationProvider = {
   },
 };
 
-async function migrate(kysely: Kysely<unknown>, engine: Engine): Promise<void> {
-  // On PostgreSQL the migration tables live in the session's schema: Kysely's existence check
-  // otherwise sees another schema's tables (deployments or test runs sharing one database).
-  const migrationTableSchema =
-    engine === 'postgres'
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(kysely)).rows[0]?.schema
-      : undefined;
-  const migrator = new Migrator({ db: kysely, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
-  const { error } = await migrator.migrateToLatest();
+async function migrate(kysely: Kysely<unknown>): Promise<void> {
+  // On PostgreSQL the migration tables are the session's schema's: unqualified names go there,
+  // and the dialect's introspector lists that schema's tables alone (SessionSchemaDialect).
+  const { error } = await new Migrator({ db: kysely, provider }).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }
