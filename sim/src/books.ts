@@ -3,39 +3,22 @@
  * started and stopped with the feed, so rendering their JSON never holds the API's event loop.
  * A worker thread ends with its process, whatever ends it (a signal, a crash): no orphan.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { SimServer } from './server';
 import type { SimBooksData } from './worker';
 
-/** tsx's ESM API (the `import` target of its `./esm/api` export), resolved from here. */
-function tsxEsmApi(): string {
-  const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
-  const { exports } = JSON.parse(readFileSync(manifest, 'utf8')) as {
-    exports: Record<string, { import: { default: string } }>;
-  };
-  return pathToFileURL(join(dirname(manifest), exports['./esm/api']?.import.default ?? '')).href;
-}
-
 /**
- * The books' thread. Bundled (the server's tsup.config.ts), worker.ts is the entry `sim-books.js`
- * beside the chunk running this; from the .ts sources a small eval worker registers tsx by its
- * API and imports worker.ts (a worker's `--import` loads no hooks on Node 20). The thread is
- * named where Node names threads.
+ * Starts a worker thread from the module at `from` (its `import.meta.url`): `files.source` beside
+ * it when that is a .ts source, else the bundle's entry `files.bundled` beside the chunk running
+ * it. The runner's own way of starting its threads (the server's threads/start.ts), so the
+ * workaround that takes (tsx registered in an eval worker on Node 20) lives in one place.
  */
-function startWorker(workerData: SimBooksData): Worker {
-  const name = 'sim books';
-  if (!import.meta.url.endsWith('.ts'))
-    return new Worker(new URL('./sim-books.js', import.meta.url), { workerData, name });
-  const tsx = tsxEsmApi();
-  const worker = new URL('./worker.ts', import.meta.url).href;
-  // An eval worker runs a script (no top-level await).
-  const boot = `import(${JSON.stringify(tsx)}).then(({ register }) => register()).then(() => import(${JSON.stringify(worker)}));`;
-  return new Worker(boot, { eval: true, workerData, execArgv: [], name });
-}
+export type StartWorker = (
+  from: string,
+  files: { source: string; bundled: string },
+  workerData: unknown,
+  name: string,
+) => Worker;
 
 /**
  * Starts the simulated books of world `seed` at `now()`'s time, running on in real time (the
@@ -47,8 +30,12 @@ export function startSimBooks(opts: {
   /** Where a failure of the books' thread is told (the feed's logger). */
   logger: { error(o: object, msg?: string): void };
   host?: string;
+  startWorker: StartWorker;
 }): Promise<SimServer> {
-  const worker = startWorker({ seed: opts.seed, offsetMs: opts.now() - Date.now(), host: opts.host ?? '127.0.0.1' });
+  const data: SimBooksData = { seed: opts.seed, offsetMs: opts.now() - Date.now(), host: opts.host ?? '127.0.0.1' };
+  // worker.ts; bundled (the server's tsup.config.ts), its entry sim-books.js.
+  const files = { source: './worker.ts', bundled: './sim-books.js' };
+  const worker = opts.startWorker(import.meta.url, files, data, 'sim books');
   let closing = false;
   return new Promise<SimServer>((resolve, reject) => {
     worker.once('message', (urls: { prizepicksUrl: string; underdogUrl: string }) => {

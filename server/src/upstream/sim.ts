@@ -10,15 +10,24 @@ import {
   renderPrizePicks,
   renderUnderdog,
   SIM_SPORTS,
+  type SimServer,
   SimWorld,
   pastGameLogs as simPastGameLogs,
-  startSimBooks,
+  startSimBooks as startSimBooksThread,
 } from '@propsfeed/sim';
 import { playerKey } from '../books/names';
 import type { GameLog } from '../history/types';
+import { startWorker } from '../threads/start';
 
-export type { SimServer } from '@propsfeed/sim';
-export { BACKFILL_SPAN_MS, SimWorld, startSimBooks };
+export type { SimServer };
+export { BACKFILL_SPAN_MS, SimWorld };
+
+/** The simulated books in a thread of their own, started as the server starts its threads. */
+export function startSimBooks(
+  opts: Omit<Parameters<typeof startSimBooksThread>[0], 'startWorker'>,
+): Promise<SimServer> {
+  return startSimBooksThread({ ...opts, startWorker });
+}
 
 /** The sports the simulated books list (PrizePicks is asked for each). */
 export const SIM_SPORT_IDS: readonly SportId[] = SIM_SPORTS.map((sport) => sport.id);
